@@ -8,7 +8,7 @@ from solitaire_widgets.variants import VARIANTS
 
 
 def deck_starting_with(codes: str, decks: int = 1) -> list[str]:
-    """A full deck whose first cards are ``codes`` (space separated), the rest in canonical order."""
+    """A full deck starting with ``codes`` (space separated), the rest in canonical order."""
     first = [parse_card(c) for c in codes.split()]
     rest = list(CARDS) * decks
     for card in first:

@@ -32,9 +32,9 @@ def test_seed_and_deck_together() -> None:
     ("deck", "words"),
     [
         (deck_starting_with("")[:-1], "missing K♠"),
-        (deck_starting_with("") + ["KS"], "too many K♠"),
-        (deck_starting_with("")[:-1] + ["QS"], "missing K♠; too many Q♠"),
-        (deck_starting_with("")[:-1] + ["ZZ"], "'ZZ' is not a card"),
+        ([*deck_starting_with(""), "KS"], "too many K♠"),
+        ([*deck_starting_with("")[:-1], "QS"], "missing K♠; too many Q♠"),
+        ([*deck_starting_with("")[:-1], "ZZ"], "'ZZ' is not a card"),
         ("AC 2C", "not one string"),
     ],
 )
