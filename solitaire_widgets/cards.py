@@ -1,0 +1,137 @@
+"""Cards as small integers: parsing, display, canonical decks and seeded shuffles.
+
+A card is ``suit * 13 + rank_index`` (clubs, diamonds, hearts, spades; ace = 0 ... king = 12),
+so canonical order is plain integer order and the engine can do arithmetic on cards.
+``Card`` subclasses ``int`` so the fast core stores the 52 shared instances and the public API
+still prints ``10♥`` without conversion.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+RANK_LETTERS = "A23456789TJQK"
+SUIT_LETTERS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
+RANK_DISPLAY = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RANK_WORDS = (
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+)
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
+
+class Card(int):
+    """One card: an ``int`` (suit * 13 + rank index) that knows its code, symbol and name."""
+
+    __slots__ = ()
+
+    @property
+    def rank(self) -> int:
+        """Rank from 1 (ace) to 13 (king)."""
+        return self % 13 + 1
+
+    @property
+    def suit(self) -> int:
+        """Suit index: 0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+        return self // 13
+
+    @property
+    def code(self) -> str:
+        """The notation code, rank letter then suit letter: ``TH``."""
+        return RANK_LETTERS[self % 13] + SUIT_LETTERS[self // 13]
+
+    @property
+    def name(self) -> str:
+        """The card in words: ``seven of hearts``."""
+        return f"{RANK_WORDS[self % 13]} of {SUIT_WORDS[self // 13]}"
+
+    @property
+    def is_red(self) -> bool:
+        return self // 13 in (1, 2)
+
+    def __str__(self) -> str:
+        return RANK_DISPLAY[self % 13] + SUIT_SYMBOLS[self // 13]
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+"""The 52 card instances, in canonical order (A♣ ... K♣, A♦ ..., K♠)."""
+
+ACES: tuple[Card, ...] = tuple(CARDS[s * 13] for s in range(4))
+KINGS_RANK_INDEX = 12
+
+
+def parse_card(text: str) -> Card:
+    """Read a card code: ``TH``, ``10h``, ``7♥``; case-insensitive. Raises ``ValueError``."""
+    if not isinstance(text, str):
+        raise ValueError(f"a card is written as a code like 'TH' or '7♥', not {text!r}")
+    t = text.strip().upper()
+    if len(t) >= 2:
+        rank_text, suit_text = t[:-1], t[-1]
+        if rank_text == "10":
+            rank_text = "T"
+        suit_index = SUIT_LETTERS.find(suit_text)
+        if suit_index < 0:
+            suit_index = SUIT_SYMBOLS.find(suit_text)
+        if len(rank_text) == 1 and rank_text in RANK_LETTERS and suit_index >= 0:
+            return CARDS[suit_index * 13 + RANK_LETTERS.index(rank_text)]
+    raise ValueError(
+        f"{text!r} is not a card: write rank then suit, like 'TH', '10h' or '7♥' "
+        f"(ranks {' '.join(RANK_LETTERS)}, suits C D H S)"
+    )
+
+
+def canonical_deck(decks: int = 1) -> list[Card]:
+    """Clubs, diamonds, hearts, spades, each A..K; for two decks the whole first deck first."""
+    return list(CARDS) * decks
+
+
+def shuffled_deck(seed: int, decks: int = 1) -> list[Card]:
+    """Deal number ``seed``: the canonical deck shuffled by a fresh ``random.Random(seed)``."""
+    cards = canonical_deck(decks)
+    random.Random(seed).shuffle(cards)
+    return cards
+
+
+def check_deck(codes: Iterable[object], decks: int = 1) -> list[Card]:
+    """Parse an explicit deck and check it holds every card exactly ``decks`` times."""
+    if isinstance(codes, (str, bytes)):
+        raise ValueError("a deck is a list of card codes, not one string")
+    cards = [c if isinstance(c, Card) else parse_card(c) for c in codes]  # type: ignore[arg-type]
+    counts = [0] * 52
+    for c in cards:
+        counts[c] += 1
+    times = "once" if decks == 1 else "twice"
+    problems = []
+    missing = [str(CARDS[i]) for i in range(52) if counts[i] < decks]
+    extra = [str(CARDS[i]) for i in range(52) if counts[i] > decks]
+    if missing:
+        problems.append("missing " + " ".join(missing))
+    if extra:
+        problems.append("too many " + " ".join(extra))
+    if problems:
+        raise ValueError(
+            f"the deck must hold every card {times} ({52 * decks} cards), "
+            f"got {len(cards)}: " + "; ".join(problems)
+        )
+    return cards
+
+
+def format_cards(cards: Sequence[int]) -> str:
+    """Cards separated by spaces, for messages and text tables."""
+    return " ".join(str(CARDS[c]) for c in cards)

@@ -1,0 +1,51 @@
+"""Moves as values with RULES.md notation, the parser for that notation, and the move error."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+
+class IllegalMoveError(ValueError):
+    """A move the rules refuse (or cannot read); the message names the rule it breaks."""
+
+
+class Move(NamedTuple):
+    """A move: the top card of pile ``src`` to pile ``dst``, or a named action (``dst`` empty).
+
+    ``str(move)`` is the notation: ``R3-F1``, ``S-W``, ``deal``, ``redeal``.
+    """
+
+    src: str
+    dst: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.src}-{self.dst}" if self.dst else self.src
+
+
+DRAW = Move("S", "W")
+DEAL = Move("deal")
+REDEAL = Move("redeal")
+
+_PILE_MOVE = re.compile(r"\s*([A-Za-z]\d*)\s*-\s*([A-Za-z]\d*)\s*")
+_NAMED = {"draw": DRAW, "deal": DEAL, "redeal": REDEAL}
+
+
+def parse_move(text: object) -> Move:
+    """Read a move in notation (``R3-F1``, ``W-F``, ``draw``, ``deal``, ``redeal``)."""
+    if isinstance(text, Move):
+        return text
+    if not isinstance(text, str):
+        raise IllegalMoveError(
+            f"a move is written in notation like 'R3-F1' or 'draw', not {text!r}"
+        )
+    named = _NAMED.get(text.strip().lower())
+    if named is not None:
+        return named
+    match = _PILE_MOVE.fullmatch(text)
+    if match is None:
+        raise IllegalMoveError(
+            f"cannot read {text!r} as a move: write SOURCE-TARGET with pile names, like "
+            "'R3-F1', 'W-T2' or 'R-F', or one of draw, deal, redeal"
+        )
+    return Move(match.group(1).upper(), match.group(2).upper())

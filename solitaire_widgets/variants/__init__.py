@@ -1,0 +1,21 @@
+"""The four variants by name."""
+
+from __future__ import annotations
+
+from .acme import Acme
+from .acquaintance import Acquaintance
+from .base import Variant
+from .fly import Fly
+from .quadrennial import Quadrennial
+
+VARIANTS: dict[str, Variant] = {v.name: v for v in (Quadrennial(), Acquaintance(), Acme(), Fly())}
+
+
+def get_variant(name: object) -> Variant:
+    """The variant called ``name`` (case-insensitive); a clear ``ValueError`` otherwise."""
+    if isinstance(name, str) and name.strip().lower() in VARIANTS:
+        return VARIANTS[name.strip().lower()]
+    raise ValueError(f"unknown variant {name!r}: choose one of {', '.join(VARIANTS)}")
+
+
+__all__ = ["VARIANTS", "Variant", "get_variant"]

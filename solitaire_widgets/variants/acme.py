@@ -1,0 +1,127 @@
+"""Acme: four tableau piles building down by suit, a 13-card reserve, one redeal.
+
+Rulings (RULES.md): tableau, reserve and waste tops go to a foundation or a tableau pile;
+tableau to tableau too. A tableau pile that becomes empty is filled at once with the reserve's
+top card, as part of the move that emptied it. Once the reserve is empty, an empty tableau pile
+takes any single top card of the waste or of another tableau pile, except a tableau pile's only
+card (moving it would change nothing). ``S-W`` whenever the stock has cards; one redeal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import ACES, CARDS, Card
+from ..moves import DRAW, REDEAL, Move
+from ..state import GameState
+from .base import Variant
+
+R, T, S, W = 4, 5, 9, 10  # reserve, first tableau pile, stock, waste
+TABLEAU = range(T, T + 4)
+
+
+class Acme(Variant):
+    name = "acme"
+    title = "Acme"
+    pile_names = ("F1", "F2", "F3", "F4", "R", "T1", "T2", "T3", "T4", "S", "W")
+    rows = (("S", "W", "F1", "F2", "F3", "F4"), ("R", "T1", "T2", "T3", "T4"))
+    fanned = frozenset({"T1", "T2", "T3", "T4"})
+    suit_foundations = True
+    redeals_allowed = 1
+    reserve_face_up_top_only = True
+
+    def deal(self, deck: Sequence[Card]) -> GameState:
+        rest = [c for c in deck if c % 13]
+        tableau = tuple((c,) for c in rest[:4])
+        reserve = tuple(rest[4:17])
+        stock = tuple(reversed(rest[17:]))
+        return GameState(self.name, (*((a,) for a in ACES), reserve, *tableau, stock, ()))
+
+    def legal_moves(self, state: GameState) -> list[Move]:
+        piles = state.piles
+        pair = self.pair_moves
+        moves = []
+        reserve_empty = not piles[R]
+        for src in (R, T, T + 1, T + 2, T + 3, W):
+            pile = piles[src]
+            if not pile:
+                continue
+            card = pile[-1]
+            if len(piles[card // 13]) == card % 13:
+                moves.append(pair[src, card // 13])
+            lone = src != R and src != W and len(pile) == 1
+            for dst in TABLEAU:
+                if dst == src:
+                    continue
+                target = piles[dst]
+                if target:
+                    if target[-1] == card + 1 and card % 13 != 12:
+                        moves.append(pair[src, dst])
+                elif reserve_empty and not lone:
+                    moves.append(pair[src, dst])
+        if piles[S]:
+            moves.append(DRAW)
+        elif piles[W] and state.redeals < 1:
+            moves.append(REDEAL)
+        return moves
+
+    def apply(self, state: GameState, move: Move) -> GameState:
+        piles = list(state.piles)
+        redeals = state.redeals
+        if move == DRAW:
+            stock = piles[S]
+            piles[W] = (*piles[W], stock[-1])
+            piles[S] = stock[:-1]
+        elif move == REDEAL:
+            piles[S] = tuple(reversed(piles[W]))
+            piles[W] = ()
+            redeals += 1
+        else:
+            src = self.index[move.src]
+            dst = self.index[move.dst]
+            pile = piles[src]
+            piles[dst] = (*piles[dst], pile[-1])
+            pile = pile[:-1]
+            reserve = piles[R]
+            if not pile and T <= src < S and reserve:
+                pile = (reserve[-1],)
+                piles[R] = reserve[:-1]
+            piles[src] = pile
+        return GameState(state.variant, tuple(piles), redeals)
+
+    def place_reason(self, state: GameState, src: int, dst: int, card: Card) -> str | None:
+        if src == S:
+            return "the stock is face down: draw its top card to the waste first (S-W)"
+        if dst == W:
+            return "only the stock's top card goes to the waste (S-W)"
+        if dst == R:
+            return "nothing is ever placed on the reserve"
+        if self.kinds[dst] == "foundation":
+            return self.foundation_reason(state, card, dst)
+        target = state.piles[dst]
+        name = self.pile_names[dst]
+        if not target:
+            if state.piles[R]:
+                return f"{name} is empty but is filled from the reserve, not by hand"
+            if self.kinds[src] == "tableau" and len(state.piles[src]) == 1:
+                return (
+                    f"moving {self.pile_names[src]}'s only card onto an empty tableau pile "
+                    "is not a move: it would change nothing"
+                )
+            return None
+        top = target[-1]
+        if card + 1 == top and card % 13 != 12:
+            return None
+        wanted = f"only {CARDS[top - 1]}" if top % 13 else "nothing (an ace ends a pile)"
+        return (
+            f"{card} cannot go on {name}: the tableau builds down by suit, so {top} takes {wanted}"
+        )
+
+    def redeal_reason(self, state: GameState) -> str | None:
+        if state.piles[S]:
+            return "redeal only when the stock is empty: keep drawing (S-W)"
+        if not state.piles[W]:
+            return "the waste is empty: there is nothing to turn over"
+        if state.redeals >= 1:
+            return "no redeals left: Acme allows one (two passes through the stock)"
+        return None

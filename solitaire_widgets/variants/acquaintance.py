@@ -1,0 +1,113 @@
+"""Acquaintance: four growing reserve piles fed by ``deal``, foundations by rank from the aces.
+
+Rulings (RULES.md): only a reserve pile's top card moves, and only to a foundation; ``deal``
+whenever the stock has cards (one card onto each pile, ``R1`` first, until the stock runs out);
+two redeals, each gathering ``R1`` bottom to top, then ``R2``, ``R3``, ``R4`` into a new stock
+dealt in that order, followed at once by one deal as part of the same move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import ACES, Card
+from ..moves import DEAL, REDEAL, Move
+from ..state import GameState
+from .base import Variant
+
+R, S = 4, 8  # first reserve pile, stock
+
+
+class Acquaintance(Variant):
+    name = "acquaintance"
+    title = "Acquaintance"
+    pile_names = ("F1", "F2", "F3", "F4", "R1", "R2", "R3", "R4", "S")
+    rows = (("F1", "F2", "F3", "F4"), ("R1", "R2", "R3", "R4"), ("S",))
+    fanned = frozenset({"R1", "R2", "R3", "R4"})
+    suit_foundations = False
+    redeals_allowed = 2
+
+    def deal(self, deck: Sequence[Card]) -> GameState:
+        rest = [c for c in deck if c % 13]
+        reserve = tuple((c,) for c in rest[:4])
+        stock = tuple(reversed(rest[4:]))
+        return GameState(self.name, (*((a,) for a in ACES), *reserve, stock))
+
+    def legal_moves(self, state: GameState) -> list[Move]:
+        piles = state.piles
+        moves = []
+        pair = self.pair_moves
+        heights = [len(piles[0]), len(piles[1]), len(piles[2]), len(piles[3])]
+        for r in range(R, R + 4):
+            pile = piles[r]
+            if pile:
+                rank = pile[-1] % 13
+                for f in range(4):
+                    if heights[f] == rank:
+                        moves.append(pair[r, f])
+        if piles[S]:
+            moves.append(DEAL)
+        elif state.redeals < 2:
+            moves.append(REDEAL)
+        return moves
+
+    def apply(self, state: GameState, move: Move) -> GameState:
+        if move == DEAL:
+            return self._deal_round(state.piles, state.redeals)
+        if move == REDEAL:
+            gathered = [c for pile in state.piles[R : R + 4] for c in pile]
+            gathered_piles = (*state.piles[:R], (), (), (), (), tuple(reversed(gathered)))
+            return self._deal_round(gathered_piles, state.redeals + 1)
+        piles = list(state.piles)
+        src = self.index[move.src]
+        dst = self.index[move.dst]
+        pile = piles[src]
+        piles[dst] = (*piles[dst], pile[-1])
+        piles[src] = pile[:-1]
+        return GameState(state.variant, tuple(piles), state.redeals)
+
+    def _deal_round(self, before: Sequence[tuple[Card, ...]], redeals: int) -> GameState:
+        """One card from the stock onto each reserve pile, R1 first, while the stock lasts."""
+        piles = list(before)
+        stock = piles[S]
+        for r in range(R, R + 4):
+            if not stock:
+                break
+            piles[r] = (*piles[r], stock[-1])
+            stock = stock[:-1]
+        piles[S] = stock
+        return GameState(self.name, tuple(piles), redeals)
+
+    def place_reason(self, state: GameState, src: int, dst: int, card: Card) -> str | None:
+        if src == S:
+            return "the stock is face down: its cards reach the reserve piles only by deal"
+        if self.kinds[dst] == "reserve":
+            return "cards never move between reserve piles: a reserve pile grows only by deal"
+        return self.foundation_reason(state, card, dst)
+
+    def deal_reason(self, state: GameState) -> str | None:
+        if state.piles[S]:
+            return None
+        more = " (redeal to gather the piles)" if self.redeal_reason(state) is None else ""
+        return f"the stock is empty: there is nothing to deal{more}"
+
+    def redeal_reason(self, state: GameState) -> str | None:
+        if state.piles[S]:
+            return "redeal only when the stock is empty: deal the rest of the stock first"
+        if state.redeals >= 2:
+            return "no redeals left: Acquaintance allows two"
+        return None
+
+    def stock_hint(self) -> str:
+        return "deal from the stock with deal"
+
+    def draw_reason(self, state: GameState) -> str | None:
+        return "Acquaintance has no waste: the stock is dealt onto the reserve piles with deal"
+
+    def describe(self, state: GameState, move: Move) -> str:
+        if move == REDEAL:
+            return (
+                f"redeal ({state.redeals + 1} of 2): gather R1 to R4 into the stock "
+                "and deal one round"
+            )
+        return super().describe(state, move)

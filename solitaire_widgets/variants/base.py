@@ -1,0 +1,249 @@
+"""What every variant shares: its piles as data, foundation rules, and the checked move reasons.
+
+A variant declares its piles (names, kinds, layout rows), how its foundations build and how many
+redeals it allows; it implements the fast unchecked core (``deal``, ``legal_moves``, ``apply``)
+and one hook, ``place_reason``, that says why a card may not go from one pile to another.
+Everything a person needs on top (reasons, ``X-F`` resolution, words, the visible view) is here.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+from ..cards import CARDS, RANK_DISPLAY, SUIT_WORDS, Card
+from ..moves import DEAL, DRAW, REDEAL, IllegalMoveError, Move
+from ..state import GameState, Pile
+
+KIND_WORDS = {
+    "foundation": "foundation",
+    "reserve": "reserve",
+    "tableau": "tableau",
+    "stock": "stock",
+    "waste": "waste",
+}
+_KIND_OF_LETTER = {"F": "foundation", "R": "reserve", "T": "tableau", "S": "stock", "W": "waste"}
+
+
+def rank_with_article(rank_index: int) -> str:
+    """'an ace', 'a 4', 'an 8', 'a king'-style words for messages about rank foundations."""
+    text = RANK_DISPLAY[rank_index]
+    return ("an " if text in ("A", "8") else "a ") + text
+
+
+class Variant(ABC):
+    """One patience game: its layout as data, its fast core, and checked reasons."""
+
+    name: str
+    title: str
+    decks: int = 1
+    pile_names: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    fanned: frozenset[str] = frozenset()
+    suit_foundations: bool
+    redeals_allowed: int = 0
+    stock_face_up_top: bool = False
+    reserve_face_up_top_only: bool = False
+
+    def __init__(self) -> None:
+        self.index = {name: i for i, name in enumerate(self.pile_names)}
+        self.kinds = tuple(_KIND_OF_LETTER[n[0]] for n in self.pile_names)
+        self.foundations = tuple(i for i, k in enumerate(self.kinds) if k == "foundation")
+        self.stock = self.index.get("S", -1)
+        self.waste = self.index.get("W", -1)
+        self.reserve = self.index.get("R", -1)
+        self.pair_moves = {
+            (a, b): Move(self.pile_names[a], self.pile_names[b])
+            for a in range(len(self.pile_names))
+            for b in range(len(self.pile_names))
+            if a != b
+        }
+        self.total_cards = 52 * self.decks
+
+    # ----------------------------------------------------------------- the fast core
+    @abstractmethod
+    def deal(self, deck: Sequence[Card]) -> GameState:
+        """The starting position for a full deck, index 0 being the first card dealt."""
+
+    @abstractmethod
+    def legal_moves(self, state: GameState) -> list[Move]:
+        """Every legal move, in a fixed order; unchecked input, for speed."""
+
+    @abstractmethod
+    def apply(self, state: GameState, move: Move) -> GameState:
+        """The position after a legal move, with its automatic consequences; unchecked."""
+
+    @abstractmethod
+    def place_reason(self, state: GameState, src: int, dst: int, card: Card) -> str | None:
+        """Why ``card``, the top of pile ``src``, may not go onto pile ``dst`` (None: it may)."""
+
+    # ----------------------------------------------------------------- foundations
+    def foundation_accepts(self, state: GameState, card: int, f: int) -> bool:
+        """Whether foundation pile ``f`` takes ``card`` next."""
+        pile = state.piles[f]
+        if self.suit_foundations:
+            return card // 13 == f % 4 and len(pile) == card % 13
+        return len(pile) == card % 13
+
+    def foundation_reason(self, state: GameState, card: Card, f: int) -> str | None:
+        """Why foundation ``f`` refuses ``card``, in the player's words (None: it accepts)."""
+        if self.foundation_accepts(state, card, f):
+            return None
+        name = self.pile_names[f]
+        pile = state.piles[f]
+        if self.suit_foundations:
+            suit = f % 4
+            suit_word = SUIT_WORDS[suit]
+            if len(pile) == 13:
+                return f"{card} cannot go on {name}: {name} is complete (A to K of {suit_word})"
+            return (
+                f"{card} cannot go on {name}: {name} builds {SUIT_WORDS[suit]} "
+                f"and needs {CARDS[suit * 13 + len(pile)]} next"
+            )
+        if len(pile) == 13:
+            return f"{card} cannot go on {name}: {name} is complete (it ends at a king)"
+        return (
+            f"{card} cannot go on {name}: {name} builds up by rank, suit ignored, "
+            f"and needs {rank_with_article(len(pile))} next"
+        )
+
+    def cards_home(self, state: GameState) -> int:
+        return sum(len(state.piles[f]) for f in self.foundations)
+
+    def is_won(self, state: GameState) -> bool:
+        return self.cards_home(state) == self.total_cards
+
+    def outcome(self, state: GameState) -> str:
+        """``won``, ``lost`` (no legal move remains) or ``playing``."""
+        if self.is_won(state):
+            return "won"
+        return "playing" if self.legal_moves(state) else "lost"
+
+    # ----------------------------------------------------------------- checked layer
+    def why_not(self, state: GameState, move: Move) -> str | None:
+        """The rule a move breaks in this position, in the player's words; None if legal."""
+        if self.is_won(state):
+            return "the game is over: it is won, every card is home"
+        if not self.legal_moves(state):
+            return "the game is over: it is lost, no legal move remains"
+        if move == DEAL:
+            return self.deal_reason(state)
+        if move == REDEAL:
+            return self.redeal_reason(state)
+        if move == DRAW:
+            return self.draw_reason(state)
+        unknown = [n for n in (move.src, move.dst) if n not in self.index]
+        if move.dst == "F" and move.src in self.index:
+            return self._resolve_foundation(state, move)[1]
+        if unknown or not move.dst:
+            return (
+                f"{self.title} has no pile {unknown[0] if unknown else move.src!r}; "
+                f"its piles are {self.pile_list()}"
+            )
+        src, dst = self.index[move.src], self.index[move.dst]
+        if src == dst:
+            return f"{move.src}-{move.dst} moves nothing: a card cannot move onto its own pile"
+        if self.kinds[src] == "foundation":
+            return f"cards never leave a foundation ({move.src})"
+        if self.kinds[dst] == "stock":
+            return "nothing is ever placed on the stock"
+        if not state.piles[src]:
+            return f"{move.src} is empty: there is no card to move"
+        return self.place_reason(state, src, dst, state.piles[src][-1])
+
+    def resolve(self, state: GameState, move: Move) -> Move:
+        """``X-F`` becomes the leftmost foundation that accepts the card; other moves as given."""
+        if move.dst == "F" and move.src in self.index:
+            resolved, reason = self._resolve_foundation(state, move)
+            if resolved is None:
+                raise IllegalMoveError(reason)
+            return resolved
+        return move
+
+    def _resolve_foundation(self, state: GameState, move: Move) -> tuple[Move | None, str | None]:
+        reasons = []
+        for f in self.foundations:
+            concrete = Move(move.src, self.pile_names[f])
+            reason = self.why_not(state, concrete)
+            if reason is None:
+                return concrete, None
+            reasons.append(reason)
+        pile = state.piles[self.index[move.src]]
+        if not pile or self.kinds[self.index[move.src]] == "foundation":
+            return None, reasons[0]
+        card = pile[-1]
+        if self.suit_foundations:
+            return None, reasons[card // 13]
+        needs = sorted({len(state.piles[f]) for f in self.foundations if len(state.piles[f]) < 13})
+        if any(reason.startswith(f"{card} cannot go on") for reason in reasons):
+            wanted = ", ".join(RANK_DISPLAY[n] for n in needs)
+            return None, f"no foundation takes {card}: the foundations need {wanted} next"
+        return None, reasons[0]
+
+    def draw_reason(self, state: GameState) -> str | None:
+        """Why ``S-W`` is refused; variants with a waste allow it whenever the stock has cards."""
+        if self.waste < 0:
+            return f"{self.title} has no waste pile"
+        if not state.piles[self.stock]:
+            more = " (redeal to turn the waste over)" if self.redeal_reason(state) is None else ""
+            return f"the stock is empty: there is nothing to draw{more}"
+        return None
+
+    def deal_reason(self, state: GameState) -> str | None:
+        return f"{self.title} has no deal move: " + self.stock_hint()
+
+    def redeal_reason(self, state: GameState) -> str | None:
+        return f"{self.title} has no redeal"
+
+    def stock_hint(self) -> str:
+        return "draw from the stock with S-W"
+
+    # ----------------------------------------------------------------- words and views
+    def pile_list(self) -> str:
+        """Pile names grouped, e.g. 'F1-F4, R, T1-T4, S, W'."""
+        groups: list[list[str]] = []
+        for name in self.pile_names:
+            if groups and groups[-1][0][0] == name[0] and len(name) > 1:
+                groups[-1].append(name)
+            else:
+                groups.append([name])
+        return ", ".join(g[0] if len(g) == 1 else f"{g[0]}-{g[-1]}" for g in groups)
+
+    def label(self, pile: int) -> str:
+        """The pile in words: 'foundation 1 (clubs)', 'reserve 3', 'stock'."""
+        name = self.pile_names[pile]
+        kind = self.kinds[pile]
+        if len(name) == 1:
+            return kind
+        label = f"{kind} {name[1:]}"
+        if kind == "foundation" and self.suit_foundations:
+            label += f" ({SUIT_WORDS[pile % 4]})"
+        return label
+
+    def face_down(self, state: GameState, pile: int) -> int:
+        """How many cards at the bottom of a pile are face down."""
+        size = len(state.piles[pile])
+        if pile == self.stock:
+            return max(size - 1, 0) if self.stock_face_up_top else size
+        if pile == self.reserve and self.reserve_face_up_top_only:
+            return max(size - 1, 0)
+        return 0
+
+    def describe(self, state: GameState, move: Move) -> str:
+        """A legal move in words, from the position before it."""
+        if move == DRAW:
+            return f"draw {state.piles[self.stock][-1]} from the stock to the waste"
+        if move == REDEAL:
+            return f"redeal ({state.redeals + 1} of {self.redeals_allowed})"
+        if move == DEAL:
+            return "deal one card from the stock onto each reserve pile"
+        src, dst = self.index[move.src], self.index[move.dst]
+        return f"{state.piles[src][-1]} from {self.label(src)} to {self.label(dst)}"
+
+    def redeals_left(self, state: GameState) -> int:
+        return self.redeals_allowed - state.redeals
+
+
+def pop(pile: Pile) -> Pile:
+    """The pile without its top card."""
+    return pile[:-1]

@@ -1,0 +1,100 @@
+"""Quadrennial: eight one-card reserve piles refilled from the stock, foundations by suit.
+
+Rulings (RULES.md): ``S-W`` whenever the stock has cards; a reserve card played home is
+replaced at once by the top stock card as part of the same move (a pile emptied while the
+stock is empty stays empty); two redeals, each turning the waste over so that the card drawn
+first in the last pass is the stock's new top; reserve and waste cards go only to foundations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..moves import DRAW, REDEAL, Move
+from ..state import GameState
+from .base import Variant
+
+F, R, S, W = 0, 4, 12, 13  # first foundation, first reserve pile, stock, waste
+
+
+class Quadrennial(Variant):
+    name = "quadrennial"
+    title = "Quadrennial"
+    pile_names = ("F1", "F2", "F3", "F4", *(f"R{i}" for i in range(1, 9)), "S", "W")
+    rows = (("F1", "F2", "F3", "F4"), tuple(f"R{i}" for i in range(1, 9)), ("S", "W"))
+    suit_foundations = True
+    redeals_allowed = 2
+
+    def deal(self, deck: Sequence[Card]) -> GameState:
+        reserve = tuple((c,) for c in deck[:8])
+        stock = tuple(reversed(deck[8:]))
+        return GameState(self.name, ((), (), (), (), *reserve, stock, ()))
+
+    def legal_moves(self, state: GameState) -> list[Move]:
+        piles = state.piles
+        moves = []
+        pair = self.pair_moves
+        for r in range(R, R + 8):
+            pile = piles[r]
+            if pile:
+                card = pile[0]
+                suit = card // 13
+                if len(piles[suit]) == card % 13:
+                    moves.append(pair[r, suit])
+        waste = piles[W]
+        if waste:
+            card = waste[-1]
+            suit = card // 13
+            if len(piles[suit]) == card % 13:
+                moves.append(pair[W, suit])
+        if piles[S]:
+            moves.append(DRAW)
+        elif waste and state.redeals < 2:
+            moves.append(REDEAL)
+        return moves
+
+    def apply(self, state: GameState, move: Move) -> GameState:
+        piles = list(state.piles)
+        redeals = state.redeals
+        if move == DRAW:
+            stock = piles[S]
+            piles[W] = (*piles[W], stock[-1])
+            piles[S] = stock[:-1]
+        elif move == REDEAL:
+            piles[S] = tuple(reversed(piles[W]))
+            piles[W] = ()
+            redeals += 1
+        else:
+            src = self.index[move.src]
+            dst = self.index[move.dst]
+            card = piles[src][-1]
+            piles[dst] = (*piles[dst], card)
+            if src == W:
+                piles[W] = piles[W][:-1]
+            else:
+                stock = piles[S]
+                if stock:
+                    piles[src] = (stock[-1],)
+                    piles[S] = stock[:-1]
+                else:
+                    piles[src] = ()
+        return GameState(state.variant, tuple(piles), redeals)
+
+    def place_reason(self, state: GameState, src: int, dst: int, card: Card) -> str | None:
+        if src == S:
+            return "the stock is face down: draw its top card to the waste first (S-W)"
+        if dst == W:
+            return "only the stock's top card goes to the waste (S-W)"
+        if self.kinds[dst] == "reserve":
+            return "nothing is ever placed on a reserve pile: each holds at most one card"
+        return self.foundation_reason(state, card, dst)
+
+    def redeal_reason(self, state: GameState) -> str | None:
+        if state.piles[S]:
+            return "redeal only when the stock is empty: keep drawing (S-W)"
+        if not state.piles[W]:
+            return "the waste is empty: there is nothing to turn over"
+        if state.redeals >= 2:
+            return "no redeals left: Quadrennial allows two (three passes through the stock)"
+        return None
