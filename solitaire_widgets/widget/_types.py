@@ -66,7 +66,7 @@ class GameLike(Protocol):
     def history_words(self) -> Sequence[str]:
         """Each history move in words."""
 
-    def subscribe(self, fn: Callable[[Any], object]) -> Callable[[], object]:
+    def subscribe(self, fn: Callable[[Any], None]) -> Callable[[], object]:
         """Call ``fn(game)`` after every change; return an unsubscribe callable."""
 
     def to_json(self) -> str:

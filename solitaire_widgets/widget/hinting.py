@@ -44,8 +44,9 @@ def hint_piles(move: str, legal: Sequence[str]) -> tuple[str, str]:
         return ("S", "W" if move == "draw" else "")
     source, target = move.split("-", 1)
     if target == "F":
-        foundations = {m.split("-", 1)[1] for m in legal
-                       if m.startswith(source + "-F") and m != source + "-F"}
+        foundations = {
+            m.split("-", 1)[1] for m in legal if m.startswith(source + "-F") and m != source + "-F"
+        }
         target = foundations.pop() if len(foundations) == 1 else ""
     return (source, target)
 

@@ -165,8 +165,15 @@ def _is_int(value: object) -> TypeGuard[int]:
 
 def _kind(value: object) -> str:
     """Name a JSON value's kind for an error message."""
-    names = {bool: "true/false", int: "a number", float: "a number", str: "text",
-             list: "a list", dict: "an object", type(None): "nothing"}
+    names = {
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        str: "text",
+        list: "a list",
+        dict: "an object",
+        type(None): "nothing",
+    }
     return names.get(type(value), type(value).__name__)
 
 

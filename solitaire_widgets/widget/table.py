@@ -131,7 +131,9 @@ class GameWidget(anywidget.AnyWidget):
 
     def close(self) -> None:
         """Stop following the game and close the widget."""
-        self._unsubscribe()
+        unsubscribe = getattr(self, "_unsubscribe", None)  # absent if __init__ failed early
+        if unsubscribe is not None:
+            unsubscribe()
         super().close()
 
     def set_state(self, sync_data: Mapping[str, Any]) -> None:
@@ -288,8 +290,7 @@ def _step_index(intent: ReplayIntent, index: int, last: int) -> int:
         if intent.index > last:
             raise IntentError(f"there is no step {intent.index}; the last step is {last}")
         return intent.index
-    targets = {"first": 0, "prev": max(index - 1, 0), "next": min(index + 1, last),
-               "last": last}
+    targets = {"first": 0, "prev": max(index - 1, 0), "next": min(index + 1, last), "last": last}
     return targets[intent.action]
 
 
