@@ -1,4 +1,5 @@
-// Fake anywidget model and sample views (made up, not engine output) for the dev preview.
+// Fake anywidget model for the dev preview. Views come from views.json (written from the
+// engine by make_views.py; not committed) or, without it, from made-up samples below.
 import widget from "../../solitaire_widgets/widget/widget.js";
 
 const params = new URLSearchParams(location.search);
@@ -98,7 +99,9 @@ function log(line) {
   document.getElementById("log").textContent += `${line}\n`;
 }
 
-const view = sampleView();
+// Real engine views, if tests/widget_preview/make_views.py has written views.json.
+const engineViews = await fetch("views.json").then((r) => (r.ok ? r.json() : null)).catch(() => null);
+const view = engineViews?.[variant] ?? sampleView();
 const model = new FakeModel({
   view,
   error: params.get("error") || "",
