@@ -412,13 +412,14 @@ function render({ model, el }) {
     if (event.key.startsWith("Arrow")) moveFocus(event.key);
     else if (event.key === "Enter" || event.key === " ") activate(name);
     else if (event.key === "Escape") select(null);
-    else if (event.key === "f" || event.key === "F") sendHome(name);
+    else if (event.key === "f") sendHome(name);
     else return false;
     return true;
   }
 
   function onKey(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    // Leave modified keys (Shift+Enter runs the cell, Shift+Tab goes back) to the page.
+    if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
     if (event.target.tagName === "INPUT" && event.target.type !== "checkbox") return;
     let handled = onTableKey(event);
     if (!handled && KEY_CONTROLS[event.key] && !replay()) {
