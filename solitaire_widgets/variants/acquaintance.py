@@ -47,7 +47,7 @@ class Acquaintance(Variant):
                         moves.append(pair[r, f])
         if piles[S]:
             moves.append(DEAL)
-        elif state.redeals < 2:
+        elif state.redeals < 2 and any(piles[R : R + 4]):
             moves.append(REDEAL)
         return moves
 

@@ -124,8 +124,12 @@ class Variant(ABC):
         """The rule a move breaks in this position, in the player's words; None if legal."""
         if self.is_won(state):
             return "the game is over: it is won, every card is home"
-        if not self.legal_moves(state):
-            return "the game is over: it is lost, no legal move remains"
+        reason = self._move_reason(state, move)
+        if reason is not None and not self.legal_moves(state):
+            return f"the game is over, no legal move remains: {reason}"
+        return reason
+
+    def _move_reason(self, state: GameState, move: Move) -> str | None:
         if move == DEAL:
             return self.deal_reason(state)
         if move == REDEAL:
@@ -164,7 +168,7 @@ class Variant(ABC):
         reasons = []
         for f in self.foundations:
             concrete = Move(move.src, self.pile_names[f])
-            reason = self.why_not(state, concrete)
+            reason = self._move_reason(state, concrete)
             if reason is None:
                 return concrete, None
             reasons.append(reason)
