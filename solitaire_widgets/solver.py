@@ -1,0 +1,342 @@
+"""Full-information solver: is this deal winnable, and how? It sees every card, and says so.
+
+Depth-first graph search over positions not seen before, deterministic and bounded:
+
+* **Transposition table.** Each position is reduced to a canonical key, and a key seen before is
+  never searched again (a position already explored without a win cannot win now; one still on
+  the current path is a cycle). With a closed set, depth-first search is complete: a win is
+  found whenever one exists, and an exhausted search proves the deal unsolvable.
+* **Symmetry** (see ``Policy.key``). Piles that play the same role are interchangeable: the
+  eight Quadrennial reserve piles and the Acme and Fly tableau piles are sorted in the key, and
+  in the rank-only games (Acquaintance, Fly) foundations are known by their heights alone, since
+  any card of the right rank fits any of them. Fly's two copies of a card are the same value.
+* **Automatic safe moves** (``hints.safe_moves``): moves that can never turn a win into a loss
+  are played without branching. They are checked against the plain search in the tests.
+* **Move ordering and pruning.** Foundation moves first; of several moves that lead to
+  symmetric positions (two foundations of equal height, two empty tableau piles) only one is
+  tried. In Quadrennial, which card refills an emptied reserve pile depends on how many cards
+  are drawn first, so every order of play and draw matters and the tree is wide; two plays in a
+  row commute (the two refills are the next two stock cards whichever pile takes which, and the
+  piles are interchangeable), so of consecutive reserve plays only the increasing order is tried.
+
+``solve`` returns SOLVED with the winning line in notation, UNSOLVABLE, or UNKNOWN when a budget
+(nodes, seconds) ran out or the search was cancelled.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from .moves import Move
+from .state import GameState
+from .variants import VARIANTS, Variant
+
+Status = Literal["solved", "unsolvable", "unknown"]
+
+
+class _Cancel(Protocol):
+    def is_set(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What the solver found, within its budget."""
+
+    status: Status
+    moves: list[str] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str = ""
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
+
+    def __repr__(self) -> str:
+        line = f", {len(self.moves)} moves" if self.solved else ""
+        why = f" ({self.reason})" if self.reason else ""
+        return f"SolveResult({self.status}{line}, {self.nodes} nodes, {self.seconds:.3f} s{why})"
+
+
+class Policy:
+    """How the search sees one variant: canonical keys, safe moves, ordered candidate moves."""
+
+    def __init__(self, rules: Variant, use_safe_moves: bool = True) -> None:
+        self.rules = rules
+        self.use_safe_moves = use_safe_moves
+
+    def key(self, state: GameState) -> Any:
+        return state.piles, state.redeals
+
+    def safe(self, state: GameState) -> Move | None:
+        """A move to play without branching, or None."""
+        if not self.use_safe_moves:
+            return None
+        from .hints import safe_moves
+
+        safe = safe_moves(state)
+        return safe[0] if safe else None
+
+    def moves(self, state: GameState, last: Move | None) -> list[Move]:
+        """Candidate moves, best first, symmetric duplicates removed."""
+        return self.rules.legal_moves(state)
+
+    def dead(self, state: GameState) -> bool:
+        """True when the position provably cannot be won (a cheap test; False if unsure)."""
+        return False
+
+
+class QuadrennialPolicy(Policy):
+    """Reserve piles are interchangeable; consecutive reserve plays commute."""
+
+    def key(self, state: GameState) -> Any:
+        p = state.piles
+        return (
+            (len(p[0]), len(p[1]), len(p[2]), len(p[3])),
+            tuple(sorted(p[4:12])),
+            p[12],
+            p[13],
+            state.redeals,
+        )
+
+    def moves(self, state: GameState, last: Move | None) -> list[Move]:
+        moves = self.rules.legal_moves(state)
+        if last is not None and last.src.startswith("R") and last.dst.startswith("F"):
+            # Commuting plays: after R-F of card c, a card below c that was already playable
+            # would have led to the same position played first; only the refill may go.
+            played = last.dst
+            height = len(state.piles[self.rules.index[played]])
+            previous = (int(played[1]) - 1) * 13 + height - 1
+            moves = [
+                m
+                for m in moves
+                if not (
+                    m.src.startswith("R") and m.src != last.src and self._card(state, m) < previous
+                )
+            ]
+        # plays before the draw; the waste play first (it is safe), then the reserve
+        return sorted(moves, key=lambda m: (m.dst == "W" or not m.dst, m.src != "W"))
+
+    def dead(self, state: GameState) -> bool:
+        """In the last pass the waste is a stack for good: a card above a lower card of its suit
+        can never go home (it must leave first, but needs the lower card home before it)."""
+        if state.redeals < self.rules.redeals_allowed:
+            return False
+        lowest = [99, 99, 99, 99]
+        for card in state.piles[13]:  # bottom to top
+            suit = card // 13
+            if card > lowest[suit]:
+                return True
+            lowest[suit] = min(lowest[suit], card)
+        return False
+
+    def _card(self, state: GameState, move: Move) -> int:
+        return state.piles[self.rules.index[move.src]][-1]
+
+
+class AcquaintancePolicy(Policy):
+    """Foundations by height (rank only); one foundation per height."""
+
+    def key(self, state: GameState) -> Any:
+        p = state.piles
+        return tuple(sorted(len(f) for f in p[:4])), p[4:], state.redeals
+
+    def moves(self, state: GameState, last: Move | None) -> list[Move]:
+        return _one_per_foundation_height(state, self.rules.legal_moves(state))
+
+
+class AcmePolicy(Policy):
+    """Tableau piles are interchangeable; the reserve is known by its size."""
+
+    def key(self, state: GameState) -> Any:
+        p = state.piles
+        return (
+            (len(p[0]), len(p[1]), len(p[2]), len(p[3])),
+            len(p[4]),
+            tuple(sorted(p[5:9])),
+            p[9],
+            p[10],
+            state.redeals,
+        )
+
+    def moves(self, state: GameState, last: Move | None) -> list[Move]:
+        piles = state.piles
+        seen_empty = False
+        out = []
+        for m in self.rules.legal_moves(state):
+            if m.dst.startswith("T") and not piles[self.rules.index[m.dst]]:
+                if seen_empty:
+                    continue
+                seen_empty = True
+            out.append(m)
+        # foundation moves, then building on the tableau, then empty piles, then the stock
+        return sorted(out, key=lambda m: _acme_rank(state, m, self.rules))
+
+
+def _acme_rank(state: GameState, move: Move, rules: Variant) -> int:
+    if move.dst.startswith("F"):
+        return 0
+    if not move.dst:
+        return 5
+    if move.dst == "W":
+        return 4
+    target = state.piles[rules.index[move.dst]]
+    if not target:
+        return 3
+    return 1 if move.src in ("R", "W") else 2
+
+
+class FlyPolicy(Policy):
+    """Tableau piles interchangeable, foundations by height; place cards where they block least."""
+
+    def key(self, state: GameState) -> Any:
+        p = state.piles
+        return (
+            tuple(sorted(len(f) for f in p[:8])),
+            len(p[8]),
+            tuple(sorted(p[9:14])),
+            len(p[14]),
+        )
+
+    def moves(self, state: GameState, last: Move | None) -> list[Move]:
+        piles = state.piles
+        index = self.rules.index
+        out = []
+        seen: set[tuple[str, object]] = set()
+        for m in _one_per_foundation_height(state, self.rules.legal_moves(state)):
+            if m.dst.startswith("T"):
+                # piles with the same top are interchangeable targets
+                target = piles[index[m.dst]]
+                mark = (m.src, target[-1] if target else None)
+                if mark in seen:
+                    continue
+                seen.add(mark)
+            out.append(m)
+        return sorted(out, key=lambda m: _fly_rank(state, m, index))
+
+
+def _fly_rank(state: GameState, move: Move, index: dict[str, int]) -> tuple[int, int]:
+    if move.dst.startswith("F"):
+        return (0, 0)
+    card = state.piles[index[move.src]][-1] % 13
+    target = state.piles[index[move.dst]]
+    if not target:
+        return (1, 0)
+    top = target[-1] % 13
+    # onto a higher card blocks nothing that is needed sooner; the closer the better
+    return (2, top - card) if top >= card else (3, card - top)
+
+
+def _one_per_foundation_height(state: GameState, moves: list[Move]) -> list[Move]:
+    """Of moves of one card to foundations of equal height, keep the leftmost."""
+    out = []
+    seen: set[tuple[str, int]] = set()
+    for m in moves:
+        if m.dst.startswith("F"):
+            mark = (m.src, len(state.piles[int(m.dst[1:]) - 1]))
+            if mark in seen:
+                continue
+            seen.add(mark)
+        out.append(m)
+    return out
+
+
+POLICIES: dict[str, type[Policy]] = {
+    "quadrennial": QuadrennialPolicy,
+    "acquaintance": AcquaintancePolicy,
+    "acme": AcmePolicy,
+    "fly": FlyPolicy,
+}
+
+
+def solve(
+    game_or_state: Any,
+    *,
+    max_nodes: int = 2_000_000,
+    max_seconds: float = 10.0,
+    cancel: _Cancel | Callable[[], bool] | None = None,
+    progress: Callable[[int], None] | None = None,
+    use_safe_moves: bool = True,
+) -> SolveResult:
+    """Search for a winning line from a ``Game`` or ``GameState``.
+
+    ``cancel`` (a ``threading.Event`` or a function returning True) stops the search early, and
+    ``progress(nodes)`` is called every few thousand nodes. The result is deterministic for a
+    given position and node budget (the time budget can only cut it shorter).
+    """
+    state: GameState = getattr(game_or_state, "state", game_or_state)
+    if not isinstance(state, GameState):
+        raise TypeError(f"solve takes a Game or a GameState, not {type(game_or_state).__name__}")
+    policy = POLICIES[state.variant](VARIANTS[state.variant], use_safe_moves)
+    should_stop = _stopper(cancel)
+    rules = policy.rules
+    started = time.perf_counter()
+    deadline = started + max_seconds
+    seen: set[Any] = set()
+    path: list[Move] = []
+    # Each frame: (moves to try, the path length at the node, the state at the node)
+    stack: list[tuple[list[Move], int, GameState]] = []
+    nodes = 0
+
+    def enter(node: GameState) -> GameState | None:
+        """Play the safe moves; return the node to expand, or None (seen before)."""
+        while True:
+            safe = policy.safe(node)
+            if safe is None:
+                break
+            path.append(safe)
+            node = rules.apply(node, safe)
+        key = policy.key(node)
+        if key in seen:
+            return None
+        seen.add(key)
+        return None if policy.dead(node) else node
+
+    def result(status: Status, reason: str = "") -> SolveResult:
+        line = [str(m) for m in path] if status == "solved" else []
+        return SolveResult(status, line, nodes, time.perf_counter() - started, reason)
+
+    root = enter(state)
+    if root is None:  # unreachable: the table is empty at the start
+        return result("unsolvable")
+    if rules.is_won(root):
+        return result("solved")
+    stack.append((list(reversed(policy.moves(root, None))), len(path), root))
+    while stack:
+        todo, depth, node = stack[-1]
+        if not todo:
+            stack.pop()
+            continue
+        move = todo.pop()
+        del path[depth:]
+        path.append(move)
+        nodes += 1
+        if nodes & 1023 == 0:
+            if progress is not None:
+                progress(nodes)
+            if time.perf_counter() > deadline:
+                return result("unknown", f"time budget of {max_seconds:g} s ran out")
+            if should_stop():
+                return result("unknown", "cancelled")
+        if nodes >= max_nodes:
+            return result("unknown", f"node budget of {max_nodes} ran out")
+        child = enter(rules.apply(node, move))
+        if child is None:
+            continue
+        if rules.is_won(child):
+            return result("solved")
+        stack.append((list(reversed(policy.moves(child, move))), len(path), child))
+    return result("unsolvable")
+
+
+def _stopper(cancel: _Cancel | Callable[[], bool] | None) -> Callable[[], bool]:
+    if cancel is None:
+        return lambda: False
+    if hasattr(cancel, "is_set"):
+        return cancel.is_set
+    if callable(cancel):
+        return cancel
+    raise TypeError("cancel is a threading.Event or a function returning True to stop")

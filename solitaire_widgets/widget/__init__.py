@@ -1,0 +1,14 @@
+"""The live table widget: play, watch and replay patience games in Jupyter.
+
+``GameWidget(game)`` shows a :class:`~solitaire_widgets.Game` as a table you can play with
+the mouse or the keyboard; every move is checked by the engine in Python. ``ReplayWidget``
+steps through a recorded game. See ``docs/widget.md`` for the traits and the message
+protocol between the browser and Python.
+"""
+
+from __future__ import annotations
+
+from .protocol import IntentError
+from .table import GameWidget, ReplayWidget, show
+
+__all__ = ["GameWidget", "IntentError", "ReplayWidget", "show"]

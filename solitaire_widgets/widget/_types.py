@@ -1,0 +1,76 @@
+"""The part of the engine's ``Game`` that the widget relies on, as a typing protocol.
+
+The widget talks to the game only through this surface, so the protocol documents the
+coupling exactly and lets mypy check the widget without importing the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+__all__ = ["GameLike", "JSONDict"]
+
+JSONDict = dict[str, Any]
+"""A JSON-ready dictionary, as sent to the browser."""
+
+
+class GameLike(Protocol):
+    """What :class:`solitaire_widgets.Game` offers the widget (see the engine's docs)."""
+
+    @property
+    def variant(self) -> str:
+        """The variant's name, e.g. ``"acme"``."""
+
+    @property
+    def seed(self) -> int | None:
+        """The deal number, or ``None`` for an explicit deck."""
+
+    @property
+    def history(self) -> Sequence[str]:
+        """The moves played so far, in notation."""
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would succeed."""
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether :meth:`redo` would succeed."""
+
+    @property
+    def status(self) -> str:
+        """``"playing"``, ``"won"`` or ``"lost"``."""
+
+    def play(self, move: str) -> object:
+        """Play a move or raise ``IllegalMoveError`` (a ``ValueError``), changing nothing."""
+
+    def legal_moves(self) -> Sequence[object]:
+        """The legal moves; ``str(move)`` is the notation."""
+
+    def undo(self) -> object:
+        """Take back the last move, or raise ``IllegalMoveError``."""
+
+    def redo(self) -> object:
+        """Play again the last undone move, or raise ``IllegalMoveError``."""
+
+    def restart(self) -> object:
+        """Go back to the deal."""
+
+    def new_deal(self, seed: int | None = None) -> object:
+        """Deal again (same variant); ``None`` picks a number."""
+
+    def autoplay(self) -> Sequence[object]:
+        """Play the safe foundation moves; return the moves played."""
+
+    def history_words(self) -> Sequence[str]:
+        """Each history move in words."""
+
+    def subscribe(self, fn: Callable[[Any], None]) -> Callable[[], object]:
+        """Call ``fn(game)`` after every change; return an unsubscribe callable."""
+
+    def to_json(self) -> str:
+        """The game record: variant, seed or deck, moves."""
+
+    def view(self) -> JSONDict:
+        """What a player may see, JSON-ready (face-down cards as counts only)."""

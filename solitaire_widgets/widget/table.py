@@ -1,0 +1,304 @@
+"""``GameWidget``: the live patience table, an anywidget over one engine ``Game``.
+
+Data flows one way. The game is the single source of truth; the widget copies
+``game.view()`` (only what a player may see) into the synced ``view`` trait every time the
+game changes, whoever changed it: a click on any table showing the game, or
+``game.play(...)`` in a notebook cell. The browser sends intents as custom messages
+(see :mod:`solitaire_widgets.widget.protocol`); Python validates them and asks the engine,
+which is the only judge of legality. Errors are shown in the ``error`` trait and change
+nothing.
+
+Synced traits (all JSON, all written by Python only except ``four_colour``):
+
+``view``
+    ``game.view()``, or the live game's view while a replay is shown.
+``error``
+    The reason the last intent was refused, ``""`` if it was not.
+``hint``
+    ``{"move", "reason", "from", "to"}`` after the Hint button, else ``{}``.
+``message``
+    One line describing what just happened (also read out by screen readers).
+``four_colour``
+    Draw clubs green and diamonds blue; a display preference the browser may set.
+``replay``
+    ``{"steps": [{"move", "words", "view"}, ...], "index": k}`` while stepping through a
+    recorded game, else ``{}``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ._types import GameLike, JSONDict
+from .hinting import hint_for
+from .protocol import ControlIntent, Intent, IntentError, MoveIntent, ReplayIntent, parse_intent
+from .replay import game_from_record, replay_state, replay_steps
+
+__all__ = ["GameWidget", "ReplayWidget", "show"]
+
+_HERE = Path(__file__).parent
+_BROWSER_WRITABLE = frozenset({"four_colour"})
+"""Synced traits the browser may change; every other state update from it is refused."""
+
+MoveCallback = Callable[[str], object]
+
+
+class GameWidget(anywidget.AnyWidget):
+    """An interactive table for one :class:`~solitaire_widgets.Game`.
+
+    >>> from solitaire_widgets import Game              # doctest: +SKIP
+    >>> game = Game("acme", seed=7)                      # doctest: +SKIP
+    >>> GameWidget(game)                                 # doctest: +SKIP
+    GameWidget(acme, deal 7, 0 moves)
+
+    Several widgets may show the same game; all of them follow every change. Use
+    :meth:`on_move` to react to moves played on the table, or
+    ``widget.observe(fn, names="view")`` to react to any change of the position.
+    """
+
+    _esm = _HERE / "widget.js"
+    _css = _HERE / "widget.css"
+
+    view = traitlets.Dict().tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+    hint = traitlets.Dict().tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    four_colour = traitlets.Bool(False).tag(sync=True)
+    replay = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        game: GameLike | str,
+        *,
+        seed: int | None = None,
+        four_colour: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        """Show ``game``, or a new game of the variant named ``game`` with deal ``seed``."""
+        if isinstance(game, str):
+            game = _new_game(game, seed)
+        elif seed is not None:
+            raise TypeError("seed only goes with a variant name, not with a Game")
+        super().__init__(four_colour=four_colour, **kwargs)
+        self._game: GameLike = game
+        self._move_callbacks: list[MoveCallback] = []
+        self.view = game.view()
+        self._unsubscribe = game.subscribe(self._on_game_change)
+        self.on_msg(self._on_custom_msg)
+
+    @property
+    def game(self) -> GameLike:
+        """The game on the table (the same object that was passed in)."""
+        return self._game
+
+    def __repr__(self) -> str:
+        """A short, stable description (notebook outputs are compared by nbval)."""
+        game = self._game
+        deal = "own deck" if game.seed is None else f"deal {game.seed}"
+        count = len(game.history)
+        parts = [game.variant, deal, f"{count} move" + ("" if count == 1 else "s")]
+        if game.status != "playing":
+            parts.append(game.status)
+        if self.replay:
+            parts.append(f"replay step {self.replay['index']}/{len(self.replay['steps']) - 1}")
+        return f"{type(self).__name__}({', '.join(parts)})"
+
+    def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
+        """Call ``callback(move)`` after each move played on this table.
+
+        ``move`` is the notation as recorded in ``game.history`` (moves from the table, from
+        the Auto button and redeals). Pass ``remove=True`` to stop. Moves played in code
+        (``game.play``) are not reported here; observe ``view`` for every change.
+        """
+        if remove:
+            self._move_callbacks.remove(callback)
+        else:
+            self._move_callbacks.append(callback)
+
+    def start_replay(self) -> None:
+        """Step through this game's history from the deal; the game itself is untouched."""
+        if self.replay:
+            raise IntentError("a replay is already shown")
+        steps = replay_steps(game_from_record(self._game))
+        self.replay = replay_state(steps, 0)
+        self.message = _step_text(self.replay)
+
+    def close(self) -> None:
+        """Stop following the game and close the widget."""
+        unsubscribe = getattr(self, "_unsubscribe", None)  # absent if __init__ failed early
+        if unsubscribe is not None:
+            unsubscribe()
+        super().close()
+
+    def set_state(self, sync_data: Mapping[str, Any]) -> None:
+        """Accept state from the browser only for display preferences.
+
+        The browser must not rewrite the view, the error or the replay: everything the
+        player sees is computed here. A refused update is answered by sending the true
+        state back, so the browser's copy is corrected.
+        """
+        refused = sorted(key for key in sync_data if key not in _BROWSER_WRITABLE)
+        super().set_state({k: v for k, v in sync_data.items() if k in _BROWSER_WRITABLE})
+        if refused:
+            self.error = f"the table may not change {', '.join(refused)}"
+            self.send_state(refused)
+
+    # -- game -> table ----------------------------------------------------------------
+
+    def _on_game_change(self, _game: object) -> None:
+        """Copy the new position to the browser; an old hint or error no longer applies."""
+        with self.hold_sync():
+            self.view = self._game.view()
+            self.error = ""
+            self.hint = {}
+            self.message = _last_move_text(self._game)
+
+    # -- table -> game ----------------------------------------------------------------
+
+    def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        """Handle one intent from the browser; any refusal becomes ``error``."""
+        with self.hold_sync():
+            try:
+                intent = parse_intent(content, self.view.get("piles", {}))
+                self.error = ""
+                self._perform(intent)
+            except ValueError as exc:  # IntentError, or the engine's IllegalMoveError
+                self.error = str(exc) or "that is not possible"
+
+    def _perform(self, intent: Intent) -> None:
+        """Route a valid intent; a replay on the table blocks play until it is left."""
+        if isinstance(intent, ReplayIntent):
+            self._replay_control(intent)
+        elif self.replay:
+            raise IntentError("a replay is shown: press Exit to go back to the game")
+        elif isinstance(intent, MoveIntent):
+            self._play(intent.move)
+        else:
+            self._control(intent)
+
+    def _play(self, move: str) -> None:
+        """Ask the engine to play ``move`` and tell the move callbacks."""
+        self._game.play(move)
+        self._notify(list(self._game.history[-1:]) or [move])
+
+    def _control(self, intent: ControlIntent) -> None:
+        """Run a control button."""
+        game, action = self._game, intent.action
+        if action == "undo":
+            last = game.history[-1] if game.history else ""
+            game.undo()
+            self.message = f"took back {last}"
+        elif action == "redo":
+            game.redo()
+            self.message = f"played again: {_last_move_text(game)}"
+        elif action == "restart":
+            game.restart()
+            self.message = "back to the deal"
+        elif action == "hint":
+            self._show_hint()
+        elif action == "auto":
+            self._autoplay()
+        elif action == "new":
+            game.new_deal(intent.seed)
+            self.message = f"new deal: {game.seed}"
+        else:  # "redeal"
+            self._play("redeal")
+
+    def _show_hint(self) -> None:
+        """Set ``hint`` to the best move, or explain that there is none."""
+        hint = hint_for(self._game)
+        if not hint:
+            raise IntentError("no legal move is left")
+        self.hint = hint
+        self.message = f"hint: {hint['move']} ({hint['reason']})"
+
+    def _autoplay(self) -> None:
+        """Play the safe foundation moves and say which."""
+        played = [str(move) for move in self._game.autoplay()]
+        self._notify(played)
+        if played:
+            self.message = f"auto played {len(played)}: {' '.join(played)}"
+        else:
+            self.message = "no safe move to a foundation"
+
+    def _notify(self, moves: Sequence[str]) -> None:
+        """Report moves played on this table to the ``on_move`` callbacks."""
+        for move in moves:
+            for callback in list(self._move_callbacks):
+                callback(move)
+
+    def _replay_control(self, intent: ReplayIntent) -> None:
+        """Start, step through or leave the replay."""
+        if intent.action == "start":
+            self.start_replay()
+            return
+        if not self.replay:
+            raise IntentError("no replay is shown")
+        if intent.action == "exit":
+            self.replay = {}
+            self.message = _last_move_text(self._game)
+            return
+        last = len(self.replay["steps"]) - 1
+        index = _step_index(intent, self.replay["index"], last)
+        self.replay = replay_state(self.replay["steps"], index)
+        self.message = _step_text(self.replay)
+
+
+class ReplayWidget(GameWidget):
+    """A table that opens on a step-through replay of a recorded game.
+
+    ``record`` is a ``Game.to_json()`` text (or its parsed dict) or a game, which is copied.
+    After Exit, the table plays on from the end of the record.
+    """
+
+    def __init__(self, record: str | Mapping[str, Any] | GameLike, **kwargs: Any) -> None:
+        """Load ``record`` into a fresh game and show its first step."""
+        super().__init__(game_from_record(record), **kwargs)
+        self.start_replay()
+
+
+def show(game: GameLike, **kwargs: Any) -> GameWidget:
+    """A table for ``game`` (convenience for ``GameWidget(game)``)."""
+    return GameWidget(game, **kwargs)
+
+
+def _new_game(variant: str, seed: int | None) -> GameLike:
+    """A new engine game; imported late so the widget module does not need the engine."""
+    game_class: Any = importlib.import_module("solitaire_widgets").Game
+    game: GameLike = game_class(variant, seed=seed)
+    return game
+
+
+def _last_move_text(game: GameLike) -> str:
+    """``"R3-F1: 7♥ from reserve 3 to foundation 1"`` for the last move, or ``""``."""
+    if not game.history:
+        return ""
+    words = game.history_words()
+    return f"{game.history[-1]}: {words[-1]}" if words else game.history[-1]
+
+
+def _step_index(intent: ReplayIntent, index: int, last: int) -> int:
+    """The replay step an intent asks for; ``prev``/``next`` stop at the ends."""
+    if intent.action == "goto":
+        assert intent.index is not None  # guaranteed by parse_intent
+        if intent.index > last:
+            raise IntentError(f"there is no step {intent.index}; the last step is {last}")
+        return intent.index
+    targets = {"first": 0, "prev": max(index - 1, 0), "next": min(index + 1, last), "last": last}
+    return targets[intent.action]
+
+
+def _step_text(replay: JSONDict) -> str:
+    """``"step 3 of 40: R3-F1, 7♥ from reserve 3 to foundation 1"`` for the current step."""
+    index = replay["index"]
+    step = replay["steps"][index]
+    last = len(replay["steps"]) - 1
+    if not step["move"]:
+        return f"step 0 of {last}: {step['words']}"
+    return f"step {index} of {last}: {step['move']}, {step['words']}"
