@@ -13,6 +13,7 @@ stops when the hint engine gives up or would repeat a position.
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -46,6 +47,15 @@ Strategy = Callable[[GameState, random.Random], Played]
 def optional(module: str) -> Any:
     """A module imported when first needed (the solver and the hint engine land later)."""
     return importlib.import_module(module)
+
+
+def default_rules_only(state: GameState, who: str) -> None:
+    """The solver and the hint engine know the four games' own rules only, not knob variants."""
+    if "[" in state.variant:
+        raise ValueError(
+            f"the {who} plays the default rules only, not {state.variant}: "
+            "measure rule knobs with the random or greedy strategies"
+        )
 
 
 def finish(rules: Variant, state: GameState, moves: int, capped: bool = False) -> Played:
@@ -140,6 +150,7 @@ class HintPlay:
     name: str = "hint"
 
     def __call__(self, state: GameState, rng: random.Random) -> Played:
+        default_rules_only(state, "hint engine")
         best_move: Callable[[GameState], Move | None] = optional(
             "solitaire_widgets.hints"
         ).best_move
@@ -164,7 +175,8 @@ class SolverPlay:
 
     Each deal gets a budget; a deal the solver neither wins nor proves lost within it is
     ``unknown`` and is reported apart, never counted as a win or a loss. Budget by nodes for
-    results that repeat exactly; ``max_seconds`` depends on the machine.
+    results that repeat exactly (the default: no time limit); a ``max_seconds`` budget makes
+    the result depend on the machine's speed.
     """
 
     max_nodes: int | None = 200_000
@@ -172,12 +184,13 @@ class SolverPlay:
     name: str = "solver"
 
     def __call__(self, state: GameState, rng: random.Random) -> Played:
+        default_rules_only(state, "solver")
         solve = optional("solitaire_widgets.solver").solve
-        budget: dict[str, Any] = {}
+        budget: dict[str, Any] = {
+            "max_seconds": math.inf if self.max_seconds is None else self.max_seconds
+        }
         if self.max_nodes is not None:
             budget["max_nodes"] = self.max_nodes
-        if self.max_seconds is not None:
-            budget["max_seconds"] = self.max_seconds
         result = solve(state, **budget)
         rules = VARIANTS[state.variant]
         if result.status == "solved":
