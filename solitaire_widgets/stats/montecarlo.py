@@ -311,7 +311,27 @@ def _run_pool(
             for future in futures:
                 if id(future) not in kept and _succeeded(future):
                     _keep(future.result(), done, bar)
-        pool.shutdown(wait=finished, cancel_futures=not finished)
+        if finished:
+            pool.shutdown()
+        else:
+            _stop_workers(pool)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Cancel the queue and stop this pool's worker processes at once: a stopped run must not
+    keep the cores busy with the chunks already handed out (``terminate_workers`` from Python
+    3.14; before, by hand, taking the processes before ``shutdown`` forgets them)."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if callable(terminate):
+        terminate()
+        return
+    processes: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes.values():
+        if process.is_alive():
+            process.terminate()
+    for process in processes.values():
+        process.join(timeout=5)
 
 
 def _succeeded(future: Any) -> bool:
