@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import subprocess
 import sys
@@ -129,6 +130,7 @@ def test_interrupt_on_a_process_pool_keeps_finished_chunks() -> None:
     )
     assert result.interrupted
     assert 0 < result.n < 40
+    assert multiprocessing.active_children() == []  # the pool's workers are stopped, not left busy
     full = {g.game: g for g in estimate_win_rate("acme", "greedy", 35, deals=deals[:35]).games}
     assert all(full[g.game] == g for g in result.games)
 
