@@ -70,8 +70,16 @@ def _save_failure_artifacts(page: Page, log: NetworkLog, request: pytest.Fixture
     with contextlib.suppress(Exception):
         save_screenshot(page, f"{request.node.name}-FAILED")
     ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS_DIR / f"{slug(request.node.name)}-console.txt").write_text(
-        "\n".join([*log.console, "--- page errors ---", *log.page_errors])
+    (ARTIFACTS_DIR / f"{slug(request.node.name + '-console')}.txt").write_text(
+        "\n".join(
+            [
+                *log.console,
+                "--- page errors ---",
+                *log.page_errors,
+                "--- blocked non-loopback requests ---",
+                *log.external_requests,
+            ]
+        )
     )
 
 

@@ -115,6 +115,10 @@ def _find_labextension(name: str, data_dirs: Sequence[str]) -> Path | None:
     return None
 
 
+# Loopback REST calls must never go through an $http_proxy configured on the CI machine.
+_NO_PROXY_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
 @dataclass
 class JupyterServer:
     """A running ``jupyterlab`` subprocess; also serves Notebook 7 on the same port."""
@@ -130,7 +134,7 @@ class JupyterServer:
         data = None if body is None else json.dumps(body).encode()
         req = urllib.request.Request(self.url + path, data=data, method=method)
         req.add_header("Content-Type", "application/json")
-        with urllib.request.urlopen(req, timeout=timeout) as resp:
+        with _NO_PROXY_OPENER.open(req, timeout=timeout) as resp:
             raw = resp.read()
         return json.loads(raw) if raw else None
 
@@ -471,12 +475,13 @@ _JS_KERNEL_IDLE = """() => {
   return !!(ctx && ctx.isReady && k && k.status === 'idle' && k.connectionStatus === 'connected');
 }"""
 
-_JS_ALL_EXECUTED = """() => {
-  const w = window.jupyterapp.shell.currentWidget;
-  const k = w.sessionContext.session && w.sessionContext.session.kernel;
-  if (!k || k.status !== 'idle') return false;
-  return w.content.widgets.every(c => c.model.type !== 'code'
-      || c.model.sharedModel.getSource().trim() === '' || c.model.executionCount !== null);
+# notebook:run-all-cells resolves once every cell has finished (or was aborted after an
+# error), so awaiting it is exact; the race only bounds the wait.
+_JS_RUN_ALL = """async (ms) => {
+  const run = window.jupyterapp.commands.execute('notebook:run-all-cells');
+  const timer = new Promise((_, reject) => setTimeout(
+      () => reject(new Error(`run-all-cells not finished after ${ms} ms`)), ms));
+  return await Promise.race([run, timer]);
 }"""
 
 _JS_ERRORS = """() => {
@@ -525,12 +530,12 @@ def wait_for_kernel_idle(page: Page, timeout_ms: int = KERNEL_IDLE_TIMEOUT_MS) -
 
 
 def run_all_cells(page: Page, timeout_ms: int = RUN_ALL_TIMEOUT_MS) -> None:
-    """Execute ``notebook:run-all-cells``; wait until each code cell has run and kernel is idle.
+    """Run ``notebook:run-all-cells`` and await its completion, then wait for an idle kernel.
 
     Raises ``AssertionError`` listing any cell that produced an error output.
     """
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(_JS_ALL_EXECUTED, timeout=timeout_ms, polling=200)
+    page.evaluate(_JS_RUN_ALL, timeout_ms)
+    wait_for_kernel_idle(page, timeout_ms)
     errors = page.evaluate(_JS_ERRORS)
     assert not errors, f"notebook cells raised: {errors}"
 

@@ -67,6 +67,8 @@ def test_click_reaches_kernel(open_notebook: OpenNotebook, frontend: Frontend) -
     expect(button).to_have_text("count is 41")
     button.click()
     nb.kernel.wait_for("counter.count", lambda v: v == 42)
+    # The trait update and the custom message are separate comm messages: wait for each.
+    nb.kernel.wait_for("len(received)", lambda n: n == 2)
     assert nb.kernel.run("print(received[-1]['count'])").strip() == "42"
 
     nb.screenshot("counter")
@@ -91,3 +93,9 @@ def test_network_guard_blocks_and_records(offline_page: Page, network_log: Netwo
         network_log.assert_no_external_requests()
     with pytest.raises(PlaywrightError):
         offline_page.goto("http://example.org/")
+
+
+def test_run_all_reports_cell_errors(open_notebook: OpenNotebook) -> None:
+    """A raising cell makes ``open_notebook`` fail loudly instead of hanging or passing."""
+    with pytest.raises(AssertionError, match="ZeroDivisionError"):
+        open_notebook("raises", ["x = 1", "1 / 0", "y = 2"], "lab")
