@@ -217,6 +217,26 @@ class FlyPolicy(Policy):
             out.append(m)
         return sorted(out, key=lambda m: _fly_rank(state, m, index))
 
+    def dead(self, state: GameState) -> bool:
+        """A rank no foundation has passed, all of whose copies lie in tableau piles under a
+        higher card: each such higher card needs a foundation past that rank, so none can go."""
+        p = state.piles
+        passed = max(len(f) for f in p[:8])  # every rank below this was passed by someone
+        if passed >= 13:
+            return False
+        free = [False] * 13
+        for pile in (p[8], p[14]):  # reserve and stock cards can always be moved out of the way
+            for card in pile:
+                free[card % 13] = True
+        for pile in p[9:14]:
+            highest = -1
+            for card in reversed(pile):  # top to bottom
+                rank = card % 13
+                if rank >= highest:
+                    free[rank] = True
+                    highest = rank
+        return not all(free[passed:])
+
 
 def _fly_rank(state: GameState, move: Move, index: dict[str, int]) -> tuple[int, int]:
     if move.dst.startswith("F"):
