@@ -186,7 +186,8 @@ class GameWidget(anywidget.AnyWidget):
                 lambda job, report: run_solve(
                     job, state, record, start, report, max_nodes=nodes, max_seconds=seconds
                 ),
-                "solving: started",
+                "solving: 0 positions looked at",
+                "the solver is searching (it looks at the face-down cards): Stop stops it",
             )
 
     def win_chances(self) -> None:
@@ -207,6 +208,7 @@ class GameWidget(anywidget.AnyWidget):
                     job, state, moves, report, samples=samples, seed=seed, max_nodes=nodes
                 ),
                 f"win chances: 0 of {len(moves)} moves",
+                "working out the win chances, from random deals of the unseen cards: Stop stops it",
             )
 
     def stop(self) -> None:
@@ -251,10 +253,15 @@ class GameWidget(anywidget.AnyWidget):
             raise IntentError(f"{_BUSY[self._job.task]}: press Stop first")
 
     def _start_job(
-        self, task: str, work: Callable[[Job, Callable[[JSONDict], bool]], JSONDict], text: str
+        self,
+        task: str,
+        work: Callable[[Job, Callable[[JSONDict], bool]], JSONDict],
+        progress: str,
+        started: str,
     ) -> None:
         """Run ``work(job, report)`` in a daemon thread; its final traits are applied if the
-        job is still current when it ends."""
+        job is still current when it ends. ``progress`` is the first progress line,
+        ``started`` the message."""
         job = Job(task)
         self._job = job
         with self.hold_sync():
@@ -267,9 +274,9 @@ class GameWidget(anywidget.AnyWidget):
                 "done": 0,
                 "total": 0,
                 "reason": "",
-                "message": text,
+                "message": progress,
             }
-            self.message = text
+            self.message = started
 
         def run() -> None:
             try:
