@@ -92,6 +92,15 @@ class Policy:
 class QuadrennialPolicy(Policy):
     """Reserve piles are interchangeable; consecutive reserve plays commute."""
 
+    def safe(self, state: GameState) -> Move | None:
+        """The waste's top card home (the same rule as ``hints.safe_moves``)."""
+        waste = state.piles[13]
+        if self.use_safe_moves and waste:
+            card = waste[-1]
+            if len(state.piles[card // 13]) == card % 13:
+                return self.rules.pair_moves[13, card // 13]
+        return None
+
     def key(self, state: GameState) -> Any:
         p = state.piles
         return (
@@ -150,6 +159,19 @@ class AcquaintancePolicy(Policy):
 
 class AcmePolicy(Policy):
     """Tableau piles are interchangeable; the reserve is known by its size."""
+
+    def safe(self, state: GameState) -> Move | None:
+        """Any foundation move (the same rule as ``hints.safe_moves``, without the full list)."""
+        if not self.use_safe_moves:
+            return None
+        p = state.piles
+        for src in (4, 5, 6, 7, 8, 10):  # R, T1..T4, W
+            pile = p[src]
+            if pile:
+                card = pile[-1]
+                if len(p[card // 13]) == card % 13:
+                    return self.rules.pair_moves[src, card // 13]
+        return None
 
     def key(self, state: GameState) -> Any:
         p = state.piles
@@ -322,9 +344,11 @@ def solve(
     root = enter(state)
     if root is None:  # unreachable: the table is empty at the start
         return result("unsolvable")
-    if rules.is_won(root):
-        return result("solved")
-    stack.append((list(reversed(policy.moves(root, None))), len(path), root))
+    # A won position has no legal move, so is_won is asked only where no move is left.
+    moves = policy.moves(root, None)
+    if not moves:
+        return result("solved" if rules.is_won(root) else "unsolvable")
+    stack.append((moves[::-1], len(path), root))
     while stack:
         todo, depth, node = stack[-1]
         if not todo:
@@ -346,9 +370,11 @@ def solve(
         child = enter(rules.apply(node, move))
         if child is None:
             continue
-        if rules.is_won(child):
+        moves = policy.moves(child, move)
+        if moves:
+            stack.append((moves[::-1], len(path), child))
+        elif rules.is_won(child):
             return result("solved")
-        stack.append((list(reversed(policy.moves(child, move))), len(path), child))
     return result("unsolvable")
 
 
