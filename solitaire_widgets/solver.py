@@ -260,16 +260,19 @@ class FlyPolicy(Policy):
         return not all(free[passed:])
 
 
-def _fly_rank(state: GameState, move: Move, index: dict[str, int]) -> tuple[int, int]:
+def _fly_rank(state: GameState, move: Move, index: dict[str, int]) -> tuple[int, int, int]:
+    """Foundation moves; then a card onto a higher card (it goes home first, so it blocks
+    nothing; the closer the better); then an empty pile; then onto a lower card. Reserve cards
+    before stock cards at equal merit: the reserve is the pile that is hard to dig out."""
     if move.dst.startswith("F"):
-        return (0, 0)
+        return (0, 0, 0)
     card = state.piles[index[move.src]][-1] % 13
     target = state.piles[index[move.dst]]
+    stock = int(move.src == "S")
     if not target:
-        return (1, 0)
+        return (2, stock, 0)
     top = target[-1] % 13
-    # onto a higher card blocks nothing that is needed sooner; the closer the better
-    return (2, top - card) if top >= card else (3, card - top)
+    return (1, stock, top - card) if top >= card else (3, stock, card - top)
 
 
 def _one_per_foundation_height(state: GameState, moves: list[Move]) -> list[Move]:
