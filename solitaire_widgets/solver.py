@@ -92,6 +92,15 @@ class Policy:
 class QuadrennialPolicy(Policy):
     """Reserve piles are interchangeable; consecutive reserve plays commute."""
 
+    def safe(self, state: GameState) -> Move | None:
+        """The waste's top card home (the same rule as ``hints.safe_moves``)."""
+        waste = state.piles[13]
+        if self.use_safe_moves and waste:
+            card = waste[-1]
+            if len(state.piles[card // 13]) == card % 13:
+                return self.rules.pair_moves[13, card // 13]
+        return None
+
     def key(self, state: GameState) -> Any:
         p = state.piles
         return (
@@ -150,6 +159,19 @@ class AcquaintancePolicy(Policy):
 
 class AcmePolicy(Policy):
     """Tableau piles are interchangeable; the reserve is known by its size."""
+
+    def safe(self, state: GameState) -> Move | None:
+        """Any foundation move (the same rule as ``hints.safe_moves``, without the full list)."""
+        if not self.use_safe_moves:
+            return None
+        p = state.piles
+        for src in (4, 5, 6, 7, 8, 10):  # R, T1..T4, W
+            pile = p[src]
+            if pile:
+                card = pile[-1]
+                if len(p[card // 13]) == card % 13:
+                    return self.rules.pair_moves[src, card // 13]
+        return None
 
     def key(self, state: GameState) -> Any:
         p = state.piles
@@ -238,16 +260,19 @@ class FlyPolicy(Policy):
         return not all(free[passed:])
 
 
-def _fly_rank(state: GameState, move: Move, index: dict[str, int]) -> tuple[int, int]:
+def _fly_rank(state: GameState, move: Move, index: dict[str, int]) -> tuple[int, int, int]:
+    """Foundation moves; then a card onto a higher card (it goes home first, so it blocks
+    nothing; the closer the better); then an empty pile; then onto a lower card. Reserve cards
+    before stock cards at equal merit: the reserve is the pile that is hard to dig out."""
     if move.dst.startswith("F"):
-        return (0, 0)
+        return (0, 0, 0)
     card = state.piles[index[move.src]][-1] % 13
     target = state.piles[index[move.dst]]
+    stock = int(move.src == "S")
     if not target:
-        return (1, 0)
+        return (2, stock, 0)
     top = target[-1] % 13
-    # onto a higher card blocks nothing that is needed sooner; the closer the better
-    return (2, top - card) if top >= card else (3, card - top)
+    return (1, stock, top - card) if top >= card else (3, stock, card - top)
 
 
 def _one_per_foundation_height(state: GameState, moves: list[Move]) -> list[Move]:
@@ -322,9 +347,11 @@ def solve(
     root = enter(state)
     if root is None:  # unreachable: the table is empty at the start
         return result("unsolvable")
-    if rules.is_won(root):
-        return result("solved")
-    stack.append((list(reversed(policy.moves(root, None))), len(path), root))
+    # A won position has no legal move, so is_won is asked only where no move is left.
+    moves = policy.moves(root, None)
+    if not moves:
+        return result("solved" if rules.is_won(root) else "unsolvable")
+    stack.append((moves[::-1], len(path), root))
     while stack:
         todo, depth, node = stack[-1]
         if not todo:
@@ -346,9 +373,11 @@ def solve(
         child = enter(rules.apply(node, move))
         if child is None:
             continue
-        if rules.is_won(child):
+        moves = policy.moves(child, move)
+        if moves:
+            stack.append((moves[::-1], len(path), child))
+        elif rules.is_won(child):
             return result("solved")
-        stack.append((list(reversed(policy.moves(child, move))), len(path), child))
     return result("unsolvable")
 
 
