@@ -113,10 +113,10 @@ class GameWidget(anywidget.AnyWidget):
             game = _new_game(game, seed)
         elif seed is not None:
             raise TypeError("seed only goes with a variant name, not with a Game")
-        super().__init__(four_colour=four_colour, **kwargs)
-        self._lock = threading.RLock()
+        self._lock = threading.RLock()  # held by every handler and by the job's updates
         self._job: Job | None = None
         self._threads: list[threading.Thread] = []
+        super().__init__(four_colour=four_colour, **kwargs)
         self.solve_seconds = float(solve_seconds)
         self.solve_nodes = int(solve_nodes)
         self.chance_samples = int(chance_samples)
@@ -212,7 +212,10 @@ class GameWidget(anywidget.AnyWidget):
             )
 
     def stop(self) -> None:
-        """Stop the background job, if any (the Stop button); its result is not shown."""
+        """Stop the background job, if any (the Stop button).
+
+        A stopped Solve shows no result; stopped Chances keep the moves already estimated.
+        """
         with self._lock, self.hold_sync():
             job = self._job
             if job is None:
