@@ -17,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from solitaire_widgets import apply, legal_moves, new_state
 from solitaire_widgets.hints import hints
 from solitaire_widgets.solver import solve
+from solitaire_widgets.state import GameState
 from solitaire_widgets.variants import VARIANTS
 
 
@@ -41,17 +42,21 @@ def solver_figures(variant: str, deals: int, seconds: float, nodes: int, workers
     )
 
 
-def hint_positions(variant: str, count: int) -> list:  # type: ignore[type-arg]
+def hint_positions(variant: str, count: int) -> list[GameState]:
+    """Positions with legal moves, met along random playouts, ``count`` of them."""
     rng = random.Random(0)
-    out = []
-    for seed in range(1, count + 1):
+    out: list[GameState] = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
         state = new_state(variant, seed=seed)
         for _ in range(rng.randrange(0, 100)):
             moves = legal_moves(state)
             if not moves:
                 break
             state = apply(state, rng.choice(moves))
-        out.append(state)
+        if legal_moves(state):
+            out.append(state)
     return out
 
 
@@ -78,6 +83,8 @@ def main() -> None:
     if not args.skip_hints:
         for variant in args.variants:
             print(hint_figure(variant), flush=True)
+    if not args.deals:
+        return
     print(f"solver, deals 1..{args.deals}, budget {args.seconds:g} s per deal", flush=True)
     for variant in args.variants:
         print(

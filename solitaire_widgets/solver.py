@@ -9,15 +9,30 @@ Depth-first graph search over positions not seen before, deterministic and bound
 * **Symmetry** (see ``Policy.key``). Piles that play the same role are interchangeable: the
   eight Quadrennial reserve piles and the Acme and Fly tableau piles are sorted in the key, and
   in the rank-only games (Acquaintance, Fly) foundations are known by their heights alone, since
-  any card of the right rank fits any of them. Fly's two copies of a card are the same value.
+  any card of the right rank fits any of them. Fly's two copies of a card are the same value,
+  and Acme's reserve is known by its size (its order never changes).
 * **Automatic safe moves** (``hints.safe_moves``): moves that can never turn a win into a loss
   are played without branching. They are checked against the plain search in the tests.
 * **Move ordering and pruning.** Foundation moves first; of several moves that lead to
-  symmetric positions (two foundations of equal height, two empty tableau piles) only one is
-  tried. In Quadrennial, which card refills an emptied reserve pile depends on how many cards
-  are drawn first, so every order of play and draw matters and the tree is wide; two plays in a
-  row commute (the two refills are the next two stock cards whichever pile takes which, and the
-  piles are interchangeable), so of consecutive reserve plays only the increasing order is tried.
+  symmetric positions (two foundations of equal height, two empty tableau piles, two Fly piles
+  with the same top) only one is tried. Fly places a card onto a higher card first (it goes
+  home first, so it blocks nothing), then onto an empty pile, then onto a lower card.
+* **Dead positions** are cut at once (``Policy.dead``). Fly: a rank that no foundation has
+  passed, all of whose copies lie in tableau piles under a higher card, can never be passed.
+
+Quadrennial is the wide one: which stock card refills an emptied reserve pile depends on how
+many cards are drawn first, so every interleaving of plays and draws is a different position.
+What makes it tractable:
+
+1. The eight reserve piles are interchangeable (sorted in the key), and foundations are known
+   by their heights (each builds one suit).
+2. Two reserve plays in a row commute (the two refills are the next two stock cards whichever
+   pile takes which), so after playing card c, only the refill or a card above c may follow.
+3. The waste's top card goes home automatically when it can: it only waits, so playing it
+   changes nothing else (checked against the plain search in the tests).
+4. In the last pass the waste is a stack for good: a card lying above a lower card of its own
+   suit can never go home (it must leave first, but needs the lower card home before it). This
+   cut alone took the share of undecided deals from about half to under one in a hundred.
 
 ``solve`` returns SOLVED with the winning line in notation, UNSOLVABLE, or UNKNOWN when a budget
 (nodes, seconds) ran out or the search was cancelled.

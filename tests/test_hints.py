@@ -83,7 +83,7 @@ def test_drawing_that_would_bury_a_needed_card_is_flagged() -> None:
 
 
 def test_fly_placement_prefers_not_burying_lower_cards() -> None:
-    aces = {f"F{i + 1}": a for i, a in enumerate("AC AD AH AS AC AD AH AS".split())}
+    aces = {f"F{i + 1}": a for i, a in enumerate(["AC", "AD", "AH", "AS", "AC", "AD", "AH", "AS"])}
     state = state_of("fly", **aces, R="9C", T1="4D", T2="KH", S="7S")
     ranked = [h.move for h in hints(state) if h.move.startswith("S-T")]
     assert ranked.index("S-T2") < ranked.index("S-T1")  # 7♠ on K♥ rather than on 4♦

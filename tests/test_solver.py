@@ -116,3 +116,30 @@ def test_safe_moves_agree_with_the_plain_search_on_whole_deals(variant: str) -> 
         decided += 1
         assert fast.status == plain.status, seed
     assert decided >= 10
+
+
+def test_quadrennial_commuting_plays_prune_nothing_that_wins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Trying only one order of consecutive reserve plays gives the same verdicts as all orders."""
+    from solitaire_widgets import solver
+
+    pruned = {
+        seed: solve(new_state("quadrennial", seed=seed), max_nodes=50_000).status
+        for seed in range(1, 16)
+    }
+
+    class AllOrders(solver.QuadrennialPolicy):
+        def moves(self, state: GameState, last: object) -> list:  # type: ignore[override,type-arg]
+            return solver.QuadrennialPolicy.moves(self, state, None)
+
+    monkeypatch.setitem(solver.POLICIES, "quadrennial", AllOrders)
+    for seed, status in pruned.items():
+        plain = solve(new_state("quadrennial", seed=seed), max_nodes=200_000).status
+        if "unknown" not in (status, plain):
+            assert plain == status, seed
+    assert (
+        sum(s == "unsolvable" for s in pruned.values())
+        + sum(s == "solved" for s in pruned.values())
+        >= 10
+    )
