@@ -205,13 +205,13 @@ class AcmePolicy(Policy):
 
     def moves(self, state: GameState, last: Move | None) -> list[Move]:
         piles = state.piles
-        seen_empty = False
+        moved_to_empty: set[str] = set()  # of one card's moves to empty piles, try one
         out = []
         for m in self.rules.legal_moves(state):
             if m.dst.startswith("T") and not piles[self.rules.index[m.dst]]:
-                if seen_empty:
+                if m.src in moved_to_empty:
                     continue
-                seen_empty = True
+                moved_to_empty.add(m.src)
             out.append(m)
         # foundation moves, then building on the tableau, then empty piles, then the stock
         return sorted(out, key=lambda m: _acme_rank(state, m, self.rules))

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
-from ..hints import best_move
-from ..moves import DEAL, DRAW, REDEAL, Move
+from ..hints import hints
+from ..moves import DEAL, DRAW, REDEAL, Move, parse_move
 from ..solver import solve
 from ..state import GameState
 from ..variants import VARIANTS, Variant
@@ -127,10 +127,10 @@ class GreedyPlay:
 
 @dataclass(frozen=True)
 class HintPlay:
-    """The hint engine's choice (``hints.best_move``), which uses only what a player can see.
+    """The hint engine's choice (``hints.hints``), which uses only what a player can see.
 
-    Stops when the engine has no move or its move would
-    return to a position already seen.
+    Like a player who follows the hints, it plays the best-ranked move that does not return to
+    a position already seen, and stops when every move would.
     """
 
     max_moves: int = 3000
@@ -140,15 +140,14 @@ class HintPlay:
         rules = VARIANTS[state.variant]
         seen = {state.key()}
         for done in range(self.max_moves):
-            if rules.is_won(state):
+            for hint in hints(state):
+                after = rules.apply(state, parse_move(hint.move))
+                if after.key() not in seen:
+                    break
+            else:
                 return finish(rules, state, done)
-            move = best_move(state)
-            if move is None:
-                return finish(rules, state, done)
-            state = rules.apply(state, rules.resolve(state, move))
-            if state.key() in seen:
-                return finish(rules, state, done + 1)
-            seen.add(state.key())
+            seen.add(after.key())
+            state = after
         return finish(rules, state, self.max_moves, capped=bool(rules.legal_moves(state)))
 
 
