@@ -3,25 +3,24 @@ its budgets and cancellation hold, and the moves it (and auto-play) calls safe a
 
 from __future__ import annotations
 
-import random
 import threading
 
 import pytest
 from positions import state_of
 
-from solitaire_widgets import Game, apply, legal_moves, new_state
+from solitaire_widgets import Game, apply, new_state, parse_move
 from solitaire_widgets.hints import safe_moves
 from solitaire_widgets.solver import solve
 from solitaire_widgets.state import GameState
 from solitaire_widgets.variants import VARIANTS
 
-BUDGET = {"max_nodes": 100_000, "max_seconds": 60}
+BUDGET = {"max_nodes": 20_000, "max_seconds": 60}
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_solutions_replay_through_the_checked_game(variant: str) -> None:
     solved = 0
-    for seed in range(1, 41):
+    for seed in range(1, 21):
         game = Game(variant, seed=seed)
         result = solve(game, **BUDGET)
         if result.status != "solved":
@@ -30,7 +29,7 @@ def test_solutions_replay_through_the_checked_game(variant: str) -> None:
         for move in result.moves:
             game.play(move)
         assert game.status == "won", (seed, result)
-    assert solved >= (1 if variant in ("acme", "fly") else 10)
+    assert solved >= (1 if variant in ("acme", "fly") else 5)
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
@@ -75,41 +74,33 @@ def test_rejects_other_arguments() -> None:
         solve("acme")
 
 
-def random_positions(variant: str, count: int, seed: int) -> list[GameState]:
-    """Positions met along random playouts (varied depths), for checking safe moves."""
-    rng = random.Random(seed)
-    out = []
-    deal = 0
-    while len(out) < count:
-        deal += 1
-        state = new_state(variant, seed=deal)
-        depth = rng.randrange(0, 150)
-        for _ in range(depth):
-            moves = legal_moves(state)
-            if not moves:
-                break
-            state = apply(state, rng.choice(moves))
-        if safe_moves(state):
-            out.append(state)
-    return out
+def winnable_positions(variant: str, count: int) -> list[GameState]:
+    """Positions on solved deals' winning lines (winnable by construction) with a safe move."""
+    out: list[GameState] = []
+    for seed in range(1, 200):
+        state = new_state(variant, seed=seed)
+        line = solve(state, max_nodes=20_000, use_safe_moves=False)
+        for move in line.moves if line.solved else []:
+            if safe_moves(state):
+                out.append(state)
+            state = apply(state, parse_move(move))
+        if len(out) >= count:
+            break
+    return out[:count]
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_safe_moves_never_lose_a_winnable_position(variant: str) -> None:
-    """Every kind of move called safe, checked against the plain search (no safe moves): when a
-    position is winnable, it is still winnable after each safe move."""
-    kinds_seen: set[str] = set()
-    checked = 0
-    for state in random_positions(variant, 40, seed=3):
-        before = solve(state, max_nodes=10_000, use_safe_moves=False)
-        if before.status != "solved":
-            continue
+    """Every kind of move called safe, checked against the plain search (no safe moves): from a
+    position on a winning line, the position after each safe move is still winnable."""
+    kinds: set[str] = set()
+    for state in winnable_positions(variant, 60):
         for move in safe_moves(state):
-            after = solve(apply(state, move), max_nodes=50_000, use_safe_moves=False)
+            after = solve(apply(state, move), max_nodes=20_000, use_safe_moves=False)
             assert after.status != "unsolvable", (state, move)
-            kinds_seen.add(move.src[0])
-            checked += 1
-    assert checked >= 5, checked
+            kinds.add(move.src[0])
+    expected = {"quadrennial": {"W"}, "acquaintance": {"R"}, "acme": {"T", "R", "W"}}
+    assert expected.get(variant, {"S", "R", "T"}) <= kinds, kinds
 
 
 @pytest.mark.parametrize("variant", ["quadrennial", "acquaintance", "acme"])
@@ -124,4 +115,31 @@ def test_safe_moves_agree_with_the_plain_search_on_whole_deals(variant: str) -> 
             continue
         decided += 1
         assert fast.status == plain.status, seed
-    assert decided >= 20
+    assert decided >= 10
+
+
+def test_quadrennial_commuting_plays_prune_nothing_that_wins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Trying only one order of consecutive reserve plays gives the same verdicts as all orders."""
+    from solitaire_widgets import solver
+
+    pruned = {
+        seed: solve(new_state("quadrennial", seed=seed), max_nodes=50_000).status
+        for seed in range(1, 16)
+    }
+
+    class AllOrders(solver.QuadrennialPolicy):
+        def moves(self, state: GameState, last: object) -> list:  # type: ignore[override,type-arg]
+            return solver.QuadrennialPolicy.moves(self, state, None)
+
+    monkeypatch.setitem(solver.POLICIES, "quadrennial", AllOrders)
+    for seed, status in pruned.items():
+        plain = solve(new_state("quadrennial", seed=seed), max_nodes=200_000).status
+        if "unknown" not in (status, plain):
+            assert plain == status, seed
+    assert (
+        sum(s == "unsolvable" for s in pruned.values())
+        + sum(s == "solved" for s in pruned.values())
+        >= 10
+    )
