@@ -172,7 +172,8 @@ JS_READ_TRACES = """root => {
   const corners = [...root.querySelectorAll('[data-card]')].map(card => [
       card.dataset.card,
       [...card.querySelectorAll('.sw-corner')].map(c => c.textContent)]);
-  const lines = [...root.querySelectorAll('.sw-status, .sw-message, .sw-error, .sw-step')]
+  const lines = [...root.querySelectorAll(
+      '.sw-status, .sw-message, .sw-error, .sw-step, .sw-solving, .sw-hints, .sw-chances')]
       .map(n => n.textContent);
   return {attrs, corners, lines};
 }"""
