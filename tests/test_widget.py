@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from solitaire_widgets import Game
 from solitaire_widgets.cards import shuffled_deck
+from solitaire_widgets.hints import hints
 from solitaire_widgets.widget import GameWidget, ReplayWidget, show
-from solitaire_widgets.widget.hinting import FALLBACK_REASON, hint_piles
 from solitaire_widgets.widget.protocol import MAX_SEED
 
 VARIANTS = ["quadrennial", "acquaintance", "acme", "fly"]
@@ -305,7 +305,7 @@ def test_hint_names_a_legal_move_and_its_piles(variant: str) -> None:
     control(widget, "hint")
     hint = widget.hint
     assert hint["move"] in widget.view["legal"]
-    assert hint["reason"] == FALLBACK_REASON
+    assert hint["reason"] == hints(game)[0].reason
     assert hint["from"] in widget.view["piles"]
     assert hint["to"] in {*widget.view["piles"], ""}
     assert hint["move"] in widget.message
@@ -321,14 +321,6 @@ def test_hint_when_no_move_is_left() -> None:
     widget = GameWidget(game)
     control(widget, "hint")
     assert widget.hint == {} and "no legal move" in widget.error
-
-
-def test_hint_piles() -> None:
-    assert hint_piles("R3-F1", []) == ("R3", "F1")
-    assert hint_piles("R-F", ["R-F2", "S-W"]) == ("R", "F2")
-    assert hint_piles("R-F", []) == ("R", "")
-    assert hint_piles("deal", []) == ("S", "")
-    assert hint_piles("draw", []) == ("S", "W")
 
 
 def test_auto_plays_safe_moves_and_reports_them() -> None:
