@@ -7,16 +7,20 @@ cards at random many times (a determinization) and solving each sample: honest, 
 ``solver_hint`` is the exception that says so: it asks the solver, which sees every card.
 
 Which moves are safe (they can never turn a winnable position into a lost one) depends on the
-game. In Acme and Fly a card does nothing for the other cards until it goes home (nothing is
-built on a foundation card, and a tableau card's only use, taking the next lower card of its
-suit in Acme, is over once that card is home), so every foundation move is safe. In
-Quadrennial the waste's top card only waits: playing it home changes nothing else. A reserve
-card does not: the moment it is played decides which stock card refills its pile, and winning
-lines exist that draw first and play the reserve card after, so it is never auto-played. In
-Acquaintance a card played home changes how a later redeal gathers and deals the piles
-(every card after it lands on another pile), so foundation moves are auto-played only once no
-redeal is left; from then on the piles only grow by deals and a card home can only help.
-The tests check every kind of safe move against the solver on many deals.
+game, and the tests check every kind against the plain search on many positions.
+
+* Acme: every foundation move. A card does nothing for the others until it is home: nothing is
+  built on a foundation card, and a tableau card's only use, taking the next lower card of its
+  suit, is over once that card is home (and each card has exactly one place on a foundation).
+* Quadrennial: the waste's top card; playing it home changes nothing else. Never a reserve
+  card: the moment it is played decides which stock card refills its pile, and winning lines
+  exist that draw first and play the reserve card after.
+* Fly and Acquaintance build by rank, so the copies of a rank compete for the foundations:
+  playing a 9 on the only foundation at 8 can strand another 9 that a lower foundation will
+  want later. A card is safe only when it goes onto a lowest foundation (no foundation is below
+  the one it goes on): then every foundation still needing its rank can take another copy. In
+  Acquaintance, besides, a card played home changes how a later redeal gathers and deals the
+  piles, so foundation moves are auto-played only once no redeal is left.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CARDS, Card
+from .cards import CARDS, RANK_DISPLAY, Card
 from .moves import DEAL, DRAW, REDEAL, Move
 from .state import GameState
 from .variants import VARIANTS, Variant
@@ -59,9 +63,12 @@ def safe_moves(state: GameState) -> list[Move]:
     moves = [m for m in rules.legal_moves(state) if m.dst.startswith("F")]
     if state.variant == "quadrennial":
         return [m for m in moves if m.src == "W"]
+    if rules.suit_foundations:
+        return moves
     if state.variant == "acquaintance" and state.redeals < rules.redeals_allowed:
         return []
-    return moves
+    lowest = min(len(state.piles[f]) for f in rules.foundations)
+    return [m for m in moves if len(state.piles[rules.index[m.dst]]) == lowest]
 
 
 # ------------------------------------------------------------------------------ hopeless
@@ -187,13 +194,15 @@ def _score(rules: Variant, state: GameState, move: Move, safe: bool) -> Hint:
 def _foundation_hint(rules: Variant, state: GameState, move: Move, card: int, safe: bool) -> Hint:
     text = str(move)
     shown = CARDS[card]
-    if card % 13 == 0:
+    if safe and card % 13 == 0:
         return Hint(text, 100, f"{shown} is an ace: playing it can never hurt", safe=True)
     if safe:
-        if state.variant in ("acme", "fly"):
+        if state.variant == "acme":
             why = "a card helps no other card until it is home, so this can never hurt"
-        else:
+        elif state.variant == "quadrennial":
             why = "the waste's top card only waits, so playing it home can never hurt"
+        else:
+            why = "it goes on a lowest foundation, so no other copy can need that place"
         return Hint(text, 95, f"{shown} goes home: {why}", safe=True)
     if state.variant == "quadrennial":
         pile = move.src
@@ -203,11 +212,15 @@ def _foundation_hint(rules: Variant, state: GameState, move: Move, card: int, sa
             f"{shown} goes home and the next stock card refills {pile}; drawing first would "
             f"refill {pile} with a later card instead",
         )
+    if state.variant == "acquaintance" and state.redeals < rules.redeals_allowed:
+        later = "; a redeal will gather the piles differently"
+    else:
+        later = ""
     return Hint(
         text,
-        85,
-        f"{shown} goes home and uncovers the card beneath it; a redeal will gather the piles "
-        "differently",
+        80,
+        f"{shown} goes home and uncovers the card beneath it, but a higher foundation takes it: "
+        f"another {RANK_DISPLAY[card % 13]} may need this place later{later}",
     )
 
 

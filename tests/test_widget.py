@@ -25,7 +25,7 @@ from solitaire_widgets.widget import GameWidget, ReplayWidget, show
 from solitaire_widgets.widget.protocol import MAX_SEED
 
 VARIANTS = ["quadrennial", "acquaintance", "acme", "fly"]
-SYNCED = ["view", "error", "hint", "message", "four_colour", "replay"]
+SYNCED = ["view", "error", "hint", "message", "four_colour", "replay", "solving", "chances"]
 WIDGET_DIR = Path(__file__).parents[1] / "solitaire_widgets" / "widget"
 
 # The move shapes a random game of each variant reaches (pile numbers dropped).
@@ -73,6 +73,7 @@ def test_initial_state_is_the_game_view(variant: str) -> None:
     widget = GameWidget(game)
     assert_in_sync(widget, game)
     assert (widget.error, widget.hint, widget.message, widget.replay) == ("", {}, "", {})
+    assert (widget.solving, widget.chances) == ({}, [])
     assert widget.four_colour is False
     assert widget.game is game
 
@@ -458,6 +459,7 @@ def observable(widget: GameWidget, probes: list[str]) -> dict[str, Any]:
     out["replay"] = [{**step, "view": {**step["view"], "seed": None}} for step in steps]
     send(widget, {"type": "replay", "action": "exit"})
     out["message"] = widget.message
+    out["solving"], out["chances"] = widget.solving, widget.chances  # nothing before Solve
     return out
 
 

@@ -27,6 +27,10 @@ class GameLike(Protocol):
         """The deal number, or ``None`` for an explicit deck."""
 
     @property
+    def state(self) -> Any:
+        """The current position, an immutable value the solver and the hints read."""
+
+    @property
     def history(self) -> Sequence[str]:
         """The moves played so far, in notation."""
 

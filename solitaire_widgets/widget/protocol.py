@@ -10,7 +10,8 @@ The three intents::
 
     {"type": "move", "move": "R3-F1"}
     {"type": "control", "action": "undo" | "redo" | "restart" | "hint" | "auto" | "new"
-                                  | "redeal", "seed": N}          # seed only with "new"
+                                  | "redeal" | "solve" | "chances" | "stop",
+                                  "seed": N}                      # seed only with "new"
     {"type": "replay", "action": "start" | "first" | "prev" | "next" | "last" | "goto"
                                  | "exit", "index": k}            # index only with "goto"
 """
@@ -34,7 +35,18 @@ __all__ = [
     "parse_intent",
 ]
 
-CONTROL_ACTIONS = ("undo", "redo", "restart", "hint", "auto", "new", "redeal")
+CONTROL_ACTIONS = (
+    "undo",
+    "redo",
+    "restart",
+    "hint",
+    "auto",
+    "new",
+    "redeal",
+    "solve",
+    "chances",
+    "stop",
+)
 REPLAY_ACTIONS = ("start", "first", "prev", "next", "last", "goto", "exit")
 MAX_SEED = 2**53 - 1
 """Largest deal number the browser can send exactly (a JavaScript safe integer)."""
@@ -62,7 +74,8 @@ class MoveIntent:
 
 @dataclass(frozen=True)
 class ControlIntent:
-    """A table control button: undo, redo, restart, hint, auto, new deal, redeal."""
+    """A table control button: undo, redo, restart, hint, auto, new deal, redeal, and the
+    background work: solve, win chances, and stop (which stops either)."""
 
     action: str
     seed: int | None = None

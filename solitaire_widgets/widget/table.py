@@ -15,27 +15,42 @@ Synced traits (all JSON, all written by Python only except ``four_colour``):
 ``error``
     The reason the last intent was refused, ``""`` if it was not.
 ``hint``
-    ``{"move", "reason", "from", "to"}`` after the Hint button, else ``{}``.
+    ``{"move", "reason", "from", "to", "ranked"}`` after the Hint button, else ``{}``;
+    ``ranked`` is the first three ranked hints ``{"move", "reason", "safe"}``, best first.
 ``message``
     One line describing what just happened (also read out by screen readers).
 ``four_colour``
     Draw clubs green and diamonds blue; a display preference the browser may set.
 ``replay``
     ``{"steps": [{"move", "words", "view"}, ...], "index": k}`` while stepping through a
-    recorded game, else ``{}``.
+    recorded game, else ``{}``. A solver's line adds ``"start": k, "solver": true``.
+``solving``
+    The background job (Solve or Chances): ``{"task", "running", "status", "nodes", "done",
+    "total", "reason", "message"}``, or ``{}`` before any job and after the position changed.
+``chances``
+    The win chances per move after Chances, ``[{"move", "rate", "low", "high", "n", "wins",
+    "unknown"}, ...]`` best first; ``[]`` otherwise.
+
+Solve and Chances run in a daemon thread, so the kernel keeps handling messages (Stop, moves)
+while they work. Their trait updates come from that thread, under a lock that every handler
+of the widget also holds, so the widget's state never mixes two half-updates; observers of
+``solving``, ``chances``, ``replay`` and ``message`` may therefore be called from that thread.
 """
 
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from time import monotonic as _monotonic
 from typing import Any
 
 import anywidget
 import traitlets
 
 from ._types import GameLike, JSONDict
+from .background import Job, run_chances, run_solve, stopped_state
 from .hinting import hint_for
 from .protocol import ControlIntent, Intent, IntentError, MoveIntent, ReplayIntent, parse_intent
 from .replay import game_from_record, replay_state, replay_steps
@@ -43,6 +58,7 @@ from .replay import game_from_record, replay_state, replay_steps
 __all__ = ["GameWidget", "ReplayWidget", "show"]
 
 _HERE = Path(__file__).parent
+_BUSY = {"solve": "the solver is working", "chances": "the win chances are being worked out"}
 _BROWSER_WRITABLE = frozenset({"four_colour"})
 """Synced traits the browser may change; every other state update from it is refused."""
 
@@ -71,6 +87,8 @@ class GameWidget(anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
     replay = traitlets.Dict().tag(sync=True)
+    solving = traitlets.Dict().tag(sync=True)
+    chances: traitlets.List[JSONDict] = traitlets.List().tag(sync=True)
 
     def __init__(
         self,
@@ -78,14 +96,32 @@ class GameWidget(anywidget.AnyWidget):
         *,
         seed: int | None = None,
         four_colour: bool = False,
+        solve_seconds: float = 10.0,
+        solve_nodes: int = 2_000_000,
+        chance_samples: int = 20,
+        chance_nodes: int = 5000,
+        chance_seed: int = 0,
         **kwargs: Any,
     ) -> None:
-        """Show ``game``, or a new game of the variant named ``game`` with deal ``seed``."""
+        """Show ``game``, or a new game of the variant named ``game`` with deal ``seed``.
+
+        ``solve_seconds`` and ``solve_nodes`` bound the Solve button's search;
+        ``chance_samples`` deals of the unseen cards (from ``chance_seed``), each solved with at
+        most ``chance_nodes`` positions, estimate each move's win chance for Chances.
+        """
         if isinstance(game, str):
             game = _new_game(game, seed)
         elif seed is not None:
             raise TypeError("seed only goes with a variant name, not with a Game")
+        self._lock = threading.RLock()  # held by every handler and by the job's updates
+        self._job: Job | None = None
+        self._threads: list[threading.Thread] = []
         super().__init__(four_colour=four_colour, **kwargs)
+        self.solve_seconds = float(solve_seconds)
+        self.solve_nodes = int(solve_nodes)
+        self.chance_samples = int(chance_samples)
+        self.chance_nodes = int(chance_nodes)
+        self.chance_seed = int(chance_seed)
         self._game: GameLike = game
         self._move_callbacks: list[MoveCallback] = []
         self.view = game.view()
@@ -123,17 +159,79 @@ class GameWidget(anywidget.AnyWidget):
 
     def start_replay(self) -> None:
         """Step through this game's history from the deal; the game itself is untouched."""
-        if self.replay:
-            raise IntentError("a replay is already shown")
-        steps = replay_steps(game_from_record(self._game))
-        self.replay = replay_state(steps, 0)
-        self.message = _step_text(self.replay)
+        with self._lock:
+            if self.replay:
+                raise IntentError("a replay is already shown")
+            if self._job is not None:
+                raise IntentError(f"{_BUSY[self._job.task]}: wait, or press Stop")
+            steps = replay_steps(game_from_record(self._game))
+            self.replay = replay_state(steps, 0)
+            self.message = _step_text(self.replay)
+
+    def solve(self) -> None:
+        """Start the solver on the current position in the background (the Solve button).
+
+        The solver sees the face-down cards, and its result says so. When it finds a win,
+        the winning line is opened in the step-through replay at the current position.
+        """
+        with self._lock:
+            self._check_idle()
+            if self._game.status == "won":
+                raise IntentError("the game is won already")
+            game = self._game
+            record, start, state = game.to_json(), len(game.history), game.state
+            nodes, seconds = self.solve_nodes, self.solve_seconds
+            self._start_job(
+                "solve",
+                lambda job, report: run_solve(
+                    job, state, record, start, report, max_nodes=nodes, max_seconds=seconds
+                ),
+                "solving: 0 positions looked at",
+                "the solver is searching (it looks at the face-down cards): Stop stops it",
+            )
+
+    def win_chances(self) -> None:
+        """Estimate each legal move's win chance in the background (the Chances button).
+
+        No peeking: each estimate comes from random deals of the unseen cards.
+        """
+        with self._lock:
+            self._check_idle()
+            moves = list(self._game.legal_moves())
+            if not moves:
+                raise IntentError("no legal move is left")
+            state = self._game.state
+            samples, seed, nodes = self.chance_samples, self.chance_seed, self.chance_nodes
+            self._start_job(
+                "chances",
+                lambda job, report: run_chances(
+                    job, state, moves, report, samples=samples, seed=seed, max_nodes=nodes
+                ),
+                f"win chances: 0 of {len(moves)} moves",
+                "working out the win chances, from random deals of the unseen cards: Stop stops it",
+            )
+
+    def stop(self) -> None:
+        """Stop the background job, if any (the Stop button).
+
+        A stopped Solve shows no result; stopped Chances keep the moves already estimated.
+        """
+        with self._lock, self.hold_sync():
+            job = self._job
+            if job is None:
+                self.message = "nothing to stop"
+                return
+            self.solving = self._detach_job("stop")
+            self.message = self.solving["message"]
 
     def close(self) -> None:
-        """Stop following the game and close the widget."""
+        """Stop following the game and any background job, and close the widget."""
         unsubscribe = getattr(self, "_unsubscribe", None)  # absent if __init__ failed early
         if unsubscribe is not None:
             unsubscribe()
+        job = getattr(self, "_job", None)
+        if job is not None:
+            job.cancel.set()
         super().close()
 
     def set_state(self, sync_data: Mapping[str, Any]) -> None:
@@ -144,26 +242,105 @@ class GameWidget(anywidget.AnyWidget):
         state back, so the browser's copy is corrected.
         """
         refused = sorted(key for key in sync_data if key not in _BROWSER_WRITABLE)
-        super().set_state({k: v for k, v in sync_data.items() if k in _BROWSER_WRITABLE})
-        if refused:
-            self.error = f"the table may not change {', '.join(refused)}"
-            self.send_state(refused)
+        with self._lock:
+            super().set_state({k: v for k, v in sync_data.items() if k in _BROWSER_WRITABLE})
+            if refused:
+                self.error = f"the table may not change {', '.join(refused)}"
+                self.send_state(refused)
+
+    # -- background work ----------------------------------------------------------------
+
+    def _check_idle(self) -> None:
+        """Refuse to start a second job while one is working."""
+        if self._job is not None:
+            raise IntentError(f"{_BUSY[self._job.task]}: press Stop first")
+
+    def _start_job(
+        self,
+        task: str,
+        work: Callable[[Job, Callable[[JSONDict], bool]], JSONDict],
+        progress: str,
+        started: str,
+    ) -> None:
+        """Run ``work(job, report)`` in a daemon thread; its final traits are applied if the
+        job is still current when it ends. ``progress`` is the first progress line,
+        ``started`` the message."""
+        job = Job(task)
+        self._job = job
+        with self.hold_sync():
+            self.chances = []
+            self.solving = {
+                "task": task,
+                "running": True,
+                "status": "running",
+                "nodes": 0,
+                "done": 0,
+                "total": 0,
+                "reason": "",
+                "message": progress,
+            }
+            self.message = started
+
+        def run() -> None:
+            try:
+                final = work(job, lambda traits: self._report(job, traits))
+            except Exception as exc:  # a bug must not die silently in a thread
+                final = {
+                    "error": f"the {task} job failed: {exc}",
+                    "solving": {**self.solving, "running": False, "status": "error"},
+                }
+            self._report(job, final, final=True)
+
+        thread = threading.Thread(target=run, name=f"solitaire-{task}", daemon=True)
+        job.thread = thread
+        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+        thread.start()
+
+    def _report(self, job: Job, traits: JSONDict, final: bool = False) -> bool:
+        """Apply a job's traits if it is still the current job; ``final`` ends it."""
+        with self._lock:
+            if self._job is not job:
+                return False
+            if final:
+                self._job = None
+            with self.hold_sync():
+                for name, value in traits.items():
+                    setattr(self, name, value)
+            return True
+
+    def _detach_job(self, why: str) -> JSONDict:
+        """Cancel the current job and forget it; the ``solving`` trait that says so."""
+        job = self._job
+        assert job is not None
+        job.cancel.set()
+        self._job = None
+        return stopped_state(job, why)
+
+    def _wait_for_background(self, timeout: float = 30.0) -> bool:
+        """Wait for the background threads to end (for tests); True if they all did."""
+        deadline = _monotonic() + timeout
+        for thread in list(self._threads):
+            thread.join(max(0.0, deadline - _monotonic()))
+        return not any(thread.is_alive() for thread in self._threads)
 
     # -- game -> table ----------------------------------------------------------------
 
     def _on_game_change(self, _game: object) -> None:
-        """Copy the new position to the browser; an old hint or error no longer applies."""
-        with self.hold_sync():
+        """Copy the new position to the browser; an old hint, error, solver result or win
+        chances no longer apply, and a job working on the old position is stopped."""
+        with self._lock, self.hold_sync():
             self.view = self._game.view()
             self.error = ""
             self.hint = {}
+            self.chances = []
+            self.solving = self._detach_job("stale") if self._job is not None else {}
             self.message = _last_move_text(self._game)
 
     # -- table -> game ----------------------------------------------------------------
 
     def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
         """Handle one intent from the browser; any refusal becomes ``error``."""
-        with self.hold_sync():
+        with self._lock, self.hold_sync():
             try:
                 intent = parse_intent(content, self.view.get("piles", {}))
                 self.error = ""
@@ -207,6 +384,12 @@ class GameWidget(anywidget.AnyWidget):
         elif action == "new":
             game.new_deal(intent.seed)
             self.message = f"new deal: {game.seed}"
+        elif action == "solve":
+            self.solve()
+        elif action == "chances":
+            self.win_chances()
+        elif action == "stop":
+            self.stop()
         else:  # "redeal"
             self._play("redeal")
 

@@ -17,6 +17,11 @@ const SUITS = {
   S: { symbol: "♠", name: "spades", colour: "black" },
 };
 const KEY_CONTROLS = { u: "undo", r: "redo", h: "hint", a: "auto" };
+// The two background jobs: their button's label and title while idle.
+const JOBS = {
+  solve: ["Solve", "search for a winning line (the solver looks at the face-down cards)"],
+  chances: ["Chances", "each move's chance to win, from random deals of the unseen cards"],
+};
 
 /** "10♥" for "TH". */
 export function cardText(code) {
@@ -156,6 +161,11 @@ function statusWords(view) {
   return parts.join(" · ");
 }
 
+/** "45%" for 0.45. */
+function percent(x) {
+  return `${Math.round(Number(x) * 100)}%`;
+}
+
 /** Build the widget's fixed skeleton: controls, table, replay bar, status lines. */
 function buildSkeleton(el, act, signal) {
   const root = make("div", "sw-root");
@@ -177,13 +187,16 @@ function buildSkeleton(el, act, signal) {
     auto: makeButton("Auto", "play the safe moves to the foundations (a)", () => act.control("auto"), signal),
     redeal: makeButton("Redeal", "turn the cards over for another pass", () => act.control("redeal"), signal),
     review: makeButton("Review", "step through this game from the deal", () => act.replay("start"), signal),
+    solve: makeButton(JOBS.solve[0], JOBS.solve[1], () => act.job("solve"), signal),
+    chances: makeButton(JOBS.chances[0], JOBS.chances[1], () => act.job("chances"), signal),
   };
   const fourLabel = make("label", "sw-four");
   const four = make("input");
   four.type = "checkbox";
   fourLabel.append(four, make("span", "", "four colours"));
   controls.append(buttons.new, seed, buttons.restart, buttons.undo, buttons.redo,
-    buttons.hint, buttons.auto, buttons.redeal, buttons.review, fourLabel);
+    buttons.hint, buttons.auto, buttons.redeal, buttons.review, buttons.solve, buttons.chances,
+    fourLabel);
   const replayBar = make("div", "sw-replay");
   replayBar.setAttribute("role", "toolbar");
   replayBar.setAttribute("aria-label", "replay controls");
@@ -209,9 +222,35 @@ function buildSkeleton(el, act, signal) {
   message.setAttribute("aria-live", "polite");
   const error = make("div", "sw-error");
   error.setAttribute("role", "alert");
-  root.append(controls, replayBar, table, status, message, error);
+  // Background work (Solve, Chances): its progress, or a result the message line lacks.
+  // aria-busy while running, so screen readers wait for the result instead of every count.
+  const solving = make("div", "sw-solving");
+  solving.setAttribute("aria-live", "polite");
+  // The ranked hints after Hint: why the best move beat the next ones.
+  const hints = make("div", "sw-hints");
+  hints.append(make("div", "sw-hints-title", "Why? The best moves, best first:"));
+  const hintList = make("ol", "sw-hint-list");
+  hints.append(hintList);
+  // The win chances per move after Chances.
+  const chances = make("table", "sw-chances");
+  const caption = make("caption", "sw-chances-title",
+    "Win chances per move, from random deals of the unseen cards: no peeking");
+  const head = make("tr");
+  for (const text of ["move", "win chance", "95% range, deals"]) {
+    const cell = make("th", "", text);
+    cell.scope = "col";
+    head.append(cell);
+  }
+  const thead = make("thead");
+  thead.append(head);
+  const chanceRows = make("tbody");
+  chances.append(caption, thead, chanceRows);
+  root.append(controls, replayBar, table, status, message, error, solving, hints, chances);
   el.append(root);
-  return { root, controls, buttons, seed, four, replayBar, slider, step, table, status, message, error };
+  return {
+    root, controls, buttons, seed, four, replayBar, slider, step, table, status, message, error,
+    solving, hints, hintList, chances, chanceRows,
+  };
 }
 
 function render({ model, el }) {
@@ -228,6 +267,8 @@ function render({ model, el }) {
       send(content);
     },
     replay: (action, index) => send(index === undefined ? { type: "replay", action } : { type: "replay", action, index }),
+    // Solve or Chances; the same button sends stop while its job is running.
+    job: (task) => send({ type: "control", action: runningJob() === task ? "stop" : task }),
   };
   const ui = buildSkeleton(el, act, signal);
 
@@ -240,6 +281,8 @@ function render({ model, el }) {
     return rep ? rep.steps[rep.index].view : model.get("view") || {};
   };
   const legal = () => (replay() ? [] : shownView().legal || []);
+  const solving = () => model.get("solving") || {};
+  const runningJob = () => (solving().running ? solving().task : null);
   const pileOf = (name) => (shownView().piles || {})[name];
   const pileNode = (name) => ui.table.querySelector(`[data-pile="${CSS.escape(name)}"]`);
 
@@ -308,6 +351,17 @@ function render({ model, el }) {
       if (name === "review") button.disabled ||= !view.moves_made;
     }
     ui.buttons.redeal.hidden = !has("redeal");
+    const running = runningJob();
+    for (const [task, [label, title]] of Object.entries(JOBS)) {
+      const button = ui.buttons[task];
+      const mine = running === task;
+      button.textContent = mine ? "Stop" : label;
+      button.title = mine ? "stop the search" : title;
+      button.classList.toggle("sw-stop", mine);
+      if (!mine) button.disabled ||= !!running;
+    }
+    ui.buttons.solve.disabled ||= view.status === "won";
+    ui.buttons.chances.disabled ||= !(view.legal || []).length && runningJob() !== "chances";
     ui.seed.placeholder = view.seed === null || view.seed === undefined ? "deal #" : String(view.seed);
     ui.seed.disabled = !!rep;
     ui.four.checked = !!model.get("four_colour");
@@ -317,9 +371,16 @@ function render({ model, el }) {
       const step = rep.steps[rep.index];
       ui.slider.max = String(rep.steps.length - 1);
       ui.slider.value = String(rep.index);
-      ui.step.textContent = step.move
+      let text = step.move
         ? `step ${rep.index} of ${rep.steps.length - 1}: ${step.move} (${step.words})`
         : `step 0 of ${rep.steps.length - 1}: ${step.words}`;
+      if (rep.solver) {
+        if (rep.index > rep.start) text += " · the solver's line (it looked at the face-down cards)";
+        else if (rep.index === rep.start) text += " · where Solve was pressed";
+        else text += " · the game before Solve";
+      }
+      ui.step.textContent = text;
+      ui.step.classList.toggle("sw-solver-step", !!rep.solver && rep.index > rep.start);
     }
   }
 
@@ -331,6 +392,48 @@ function render({ model, el }) {
     const error = model.get("error") || "";
     ui.error.textContent = error ? `✗ ${error}` : "";
     ui.error.hidden = !error;
+    drawSolving();
+  }
+
+  function drawSolving() {
+    const job = solving();
+    const text = job.message || "";
+    ui.solving.textContent = text;
+    ui.solving.hidden = !text || text === (model.get("message") || "");
+    ui.solving.setAttribute("aria-busy", String(!!job.running));
+    ui.solving.dataset.status = job.status || "";
+    ui.root.classList.toggle("sw-busy", !!job.running);
+  }
+
+  /** The ranked hints as a small list: move, reason, and "safe" for a move that cannot hurt. */
+  function drawHints() {
+    const hint = replay() ? {} : model.get("hint") || {};
+    const ranked = Array.isArray(hint.ranked) ? hint.ranked : [];
+    ui.hintList.replaceChildren(...ranked.map((item, index) => {
+      const line = make("li", index === 0 ? "sw-hint-item sw-hint-best" : "sw-hint-item");
+      line.append(make("span", "sw-hint-move", item.move), make("span", "sw-hint-reason", item.reason));
+      if (item.safe) line.append(make("span", "sw-hint-safe", "safe"));
+      return line;
+    }));
+    ui.hints.hidden = !ranked.length;
+  }
+
+  /** The win chances: "S-T1 — 45% (30%–60%, n=20)", one row per move, best first. */
+  function drawChances() {
+    const rows = replay() ? [] : model.get("chances") || [];
+    ui.chanceRows.replaceChildren(...rows.map((row) => {
+      const line = make("tr", "sw-chance");
+      line.dataset.move = row.move;
+      const rate = make("td", "sw-chance-rate");
+      const bar = make("span", "sw-chance-bar");
+      bar.setAttribute("aria-hidden", "true");
+      bar.style.setProperty("--rate", String(Math.min(Math.max(Number(row.rate) || 0, 0), 1)));
+      rate.append(bar, make("span", "", percent(row.rate)));
+      line.append(make("td", "sw-chance-move", row.move), rate,
+        make("td", "sw-chance-range", `(${percent(row.low)}–${percent(row.high)}, n=${row.n})`));
+      return line;
+    }));
+    ui.chances.hidden = !rows.length;
   }
 
   function drawAll() {
@@ -338,6 +441,8 @@ function render({ model, el }) {
     drawTable();
     drawControls();
     drawStatus();
+    drawHints();
+    drawChances();
   }
 
   // -- play -------------------------------------------------------------------------
@@ -489,7 +594,15 @@ function render({ model, el }) {
     "change:view": drawAll,
     "change:replay": drawAll,
     "change:four_colour": drawControls,
-    "change:hint": applyHighlights,
+    "change:hint": () => {
+      applyHighlights();
+      drawHints();
+    },
+    "change:solving": () => {
+      drawControls();
+      drawSolving();
+    },
+    "change:chances": drawChances,
     "change:message": drawStatus,
     "change:error": drawStatus,
   };

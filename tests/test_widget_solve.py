@@ -1,0 +1,344 @@
+"""GameWidget's background work, Python side: Solve, Stop, win Chances, and the ranked hints.
+
+The jobs run in a daemon thread; the tests wait for it with ``widget._wait_for_background``.
+Browser messages are simulated as in ``test_widget.py``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from test_widget import (
+    VARIANTS,
+    control,
+    face_up_and_hidden,
+    move,
+    played_game,
+    send,
+    shuffled_twin,
+)
+
+from solitaire_widgets import Game
+from solitaire_widgets.hints import hints, win_chances
+from solitaire_widgets.solver import solve
+from solitaire_widgets.widget import GameWidget
+from solitaire_widgets.widget.background import NO_PEEKING, PEEK
+
+# Every synced trait that is not anywidget's or ipywidgets' own.
+OWN_TRAITS = ["chances", "error", "four_colour", "hint", "message", "replay", "solving", "view"]
+HARD_FLY = 1  # a Fly deal the solver does not decide within seconds
+TIMEOUT = 10.0  # seconds for a background thread to end; the jobs here take well under 1 s
+
+
+def own_state(widget: GameWidget) -> dict[str, Any]:
+    return {name: getattr(widget, name) for name in OWN_TRAITS}
+
+
+def wait_until(condition: Any, timeout: float = TIMEOUT) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def test_the_synced_traits_are_known() -> None:
+    """A new synced trait must be added here, and so to the hidden-card twin test below."""
+    widget = GameWidget(Game("acme", seed=1))
+    synced = {name for name in widget.trait_names(sync=True) if not name.startswith("_")}
+    assert synced - {"layout", "tabbable", "tooltip"} == set(OWN_TRAITS)
+    assert widget.solving == {} and widget.chances == []
+
+
+# -- Solve ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("acme", 2), ("quadrennial", 2), ("fly", 3)])
+def test_solve_hands_the_winning_line_to_the_replay(variant: str, seed: int) -> None:
+    game = Game(variant, seed=seed)
+    for notation in solve(game, max_nodes=100_000).moves[:3]:  # start from a played position
+        game.play(notation)
+    record, start = game.to_json(), len(game.history)
+    expected = solve(game, max_nodes=100_000)
+    widget = GameWidget(game)
+    control(widget, "solve")
+    assert widget.error == "" and widget.solving["running"] is True
+    assert widget._wait_for_background(TIMEOUT)
+
+    count = len(expected.moves)
+    assert widget.message == f"solved: {count} moves {PEEK}"
+    assert widget.solving["status"] == "solved" and widget.solving["running"] is False
+    assert widget.solving["message"] == widget.message
+    replay = widget.replay
+    assert replay["index"] == replay["start"] == start and replay["solver"] is True
+    steps = replay["steps"]
+    assert len(steps) == start + count + 1
+    assert [step["move"] for step in steps[1:]] == [*game.history, *expected.moves]
+    assert steps[start]["view"] == game.view()  # opened where Solve was pressed
+    assert steps[-1]["view"]["status"] == "won"
+    fresh = Game.from_json(record)
+    words = []
+    for notation in expected.moves:  # every step is the engine's own view
+        fresh.play(notation)
+        words.append(fresh.history_words()[-1])
+    assert steps[-1]["view"] == fresh.view()
+    assert [step["words"] for step in steps[start + 1 :]] == words
+    assert game.to_json() == record  # the game itself is untouched
+
+    send(widget, {"type": "replay", "action": "next"})
+    assert widget.replay["index"] == start + 1
+    send(widget, {"type": "replay", "action": "exit"})
+    assert widget.replay == {} and widget.view == game.view()
+
+
+def test_unsolvable_is_said_plainly() -> None:
+    widget = GameWidget(Game("acme", seed=1))
+    control(widget, "solve")
+    assert widget._wait_for_background(TIMEOUT)
+    assert widget.solving["status"] == "unsolvable" and widget.replay == {}
+    assert widget.message.startswith("unsolvable: no line wins from here")
+    assert widget.message.endswith(PEEK)
+
+
+def test_unknown_when_the_budget_runs_out() -> None:
+    widget = GameWidget(Game("fly", seed=HARD_FLY), solve_nodes=3000)
+    control(widget, "solve")
+    assert widget._wait_for_background(TIMEOUT)
+    assert widget.solving["status"] == "unknown" and widget.replay == {}
+    assert "node budget" in widget.solving["reason"]
+    assert widget.message.startswith("unknown: the solver could not decide (node budget")
+
+
+def test_progress_is_reported_from_the_thread_throttled() -> None:
+    widget = GameWidget(Game("fly", seed=HARD_FLY), solve_seconds=0.9)
+    seen: list[dict[str, Any]] = []
+    widget.observe(lambda change: seen.append(change["new"]), names="solving")
+    control(widget, "solve")
+    assert widget._wait_for_background(TIMEOUT)
+    running = [state["nodes"] for state in seen if state.get("running")]
+    assert 2 <= len(running) <= 6  # the start, then at most one every 0.2 s
+    assert running == sorted(running) and running[-1] > 0
+    assert widget.solving["status"] == "unknown" and "time budget" in widget.solving["reason"]
+
+
+def test_stop_ends_the_search() -> None:
+    game = Game("fly", seed=HARD_FLY)
+    widget = GameWidget(game, solve_seconds=600, solve_nodes=10**9)
+    control(widget, "solve")
+    assert widget.message.startswith("the solver is searching")
+    wait_until(lambda: widget.solving["nodes"] > 0)
+    began = time.monotonic()
+    control(widget, "stop")
+    assert widget.error == ""
+    assert widget.solving["running"] is False
+    assert (widget.solving["status"], widget.solving["reason"]) == ("unknown", "cancelled")
+    assert widget.message.startswith("stopped: the solver did not decide")
+    assert widget._wait_for_background(TIMEOUT)
+    assert time.monotonic() - began < 2.0
+    assert widget.replay == {} and game.history == []
+    control(widget, "stop")  # nothing left to stop: said, not an error
+    assert widget.error == "" and widget.message == "nothing to stop"
+
+
+@pytest.mark.parametrize("how", ["table", "code", "undo"])
+def test_a_change_during_solving_discards_the_result(how: str) -> None:
+    game = Game("fly", seed=HARD_FLY)
+    if how == "undo":
+        game.play(str(game.legal_moves()[0]))
+    widget = GameWidget(game, solve_seconds=600, solve_nodes=10**9)
+    control(widget, "solve")
+    wait_until(lambda: widget.solving["nodes"] > 0)
+    legal = str(game.legal_moves()[0])
+    if how == "table":
+        move(widget, legal)
+    elif how == "code":
+        game.play(legal)
+    else:
+        control(widget, "undo")
+    assert widget.error == ""
+    assert widget.solving["status"] == "stale" and widget.solving["running"] is False
+    assert "discarded" in widget.solving["message"]
+    assert widget._wait_for_background(TIMEOUT)
+    assert widget.solving["status"] == "stale" and widget.replay == {}
+    assert widget.view == game.view()
+    game.play(str(game.legal_moves()[0]))  # the next change clears the old note
+    assert widget.solving == {}
+
+
+def test_one_job_at_a_time_and_no_replay_while_working() -> None:
+    game = Game("fly", seed=HARD_FLY)
+    widget = GameWidget(game, solve_seconds=600, solve_nodes=10**9)
+    control(widget, "solve")
+    for action in ("solve", "chances"):
+        control(widget, action)
+        assert "press Stop first" in widget.error
+    send(widget, {"type": "replay", "action": "start"})
+    assert "the solver is working" in widget.error and widget.replay == {}
+    control(widget, "hint")  # the table stays usable
+    assert widget.error == "" and widget.hint
+    assert widget.solving["running"] is True
+    widget.close()  # closing the table stops the job
+    assert widget._wait_for_background(TIMEOUT)
+
+
+def test_solve_refused_when_won_and_in_a_replay() -> None:
+    game = Game("acme", seed=2)
+    for notation in solve(game).moves:
+        game.play(notation)
+    widget = GameWidget(game)
+    control(widget, "solve")
+    assert "won already" in widget.error and widget.solving == {}
+    send(widget, {"type": "replay", "action": "start"})
+    control(widget, "solve")
+    assert "replay" in widget.error and widget.solving == {}
+
+
+MALFORMED = [
+    {"type": "control", "action": "solve", "seed": 1},
+    {"type": "control", "action": "stop", "seed": 0},
+    {"type": "control", "action": "chances", "seed": 3},
+    {"type": "control", "action": "chances", "index": 2},
+    {"type": "control", "action": "solve", "samples": 100},
+    {"type": "control", "action": "stop", "move": "S-W"},
+    {"type": "control", "action": "Solve"},
+    {"type": "control", "action": "solve "},
+    {"type": "control", "action": ["solve"]},
+    {"type": "control", "action": {"solve": True}},
+    {"type": "control", "action": "chance"},
+    {"type": "solve"},
+    {"type": "stop"},
+    {"type": "chances", "action": "chances"},
+    {"type": "replay", "action": "solve"},
+    {"type": "replay", "action": "stop"},
+]
+
+
+@pytest.mark.parametrize("content", MALFORMED, ids=[repr(c)[:40] for c in MALFORMED])
+def test_malformed_job_messages_are_refused(content: object) -> None:
+    game = Game("acme", seed=2)
+    widget = GameWidget(game)
+    before = own_state(widget)
+    send(widget, content)
+    assert widget.error.strip() and len(widget.error) < 300
+    assert {**own_state(widget), "error": ""} == {**before, "error": ""}
+    assert widget._job is None and widget._threads == []
+
+
+def test_malformed_stop_does_not_stop() -> None:
+    widget = GameWidget(Game("fly", seed=HARD_FLY), solve_seconds=600, solve_nodes=10**9)
+    control(widget, "solve")
+    control(widget, "stop", seed=1)
+    assert widget.error and widget.solving["running"] is True
+    control(widget, "stop")
+    assert widget.solving["running"] is False
+    assert widget._wait_for_background(TIMEOUT)
+
+
+# -- win chances --------------------------------------------------------------------------
+
+SMALL = {"chance_samples": 6, "chance_nodes": 1500, "chance_seed": 4}
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("quadrennial", 3), ("acme", 7)])
+def test_chances_are_sane_and_match_the_engine(variant: str, seed: int) -> None:
+    game = Game(variant, seed=seed)
+    widget = GameWidget(game, **SMALL)
+    control(widget, "chances")
+    assert widget.error == "" and widget.solving["task"] == "chances"
+    assert widget._wait_for_background(TIMEOUT)
+    rows = widget.chances
+    legal = [str(m) for m in game.legal_moves()]
+    assert sorted(row["move"] for row in rows) == sorted(legal)
+    for row in rows:
+        assert 0 <= row["low"] <= row["rate"] <= row["high"] <= 1
+        assert 0 <= row["n"] <= SMALL["chance_samples"]
+        assert row["n"] + row["unknown"] == SMALL["chance_samples"]
+        assert row["rate"] == (row["wins"] / row["n"] if row["n"] else 0.0)
+    assert [row["rate"] for row in rows] == sorted((row["rate"] for row in rows), reverse=True)
+    engine = win_chances(game, samples=6, seed=4, max_nodes=1500)
+    assert [(r["move"], r["wins"], r["n"]) for r in rows] == [(c.move, c.wins, c.n) for c in engine]
+    assert widget.solving["status"] == "done" and NO_PEEKING in widget.message
+    assert widget.solving["done"] == widget.solving["total"] == len(legal)
+    move(widget, legal[0])  # a new position: the old chances no longer apply
+    assert widget.chances == [] and widget.solving == {}
+
+
+def test_chances_can_be_stopped_and_go_stale() -> None:
+    game = Game("fly", seed=HARD_FLY)
+    widget = GameWidget(game, chance_samples=3, chance_nodes=2000)
+    control(widget, "chances")
+    wait_until(lambda: widget.solving.get("done", 0) >= 1)
+    control(widget, "stop")
+    assert (widget.solving["status"], widget.solving["reason"]) == ("unknown", "cancelled")
+    done = widget.solving["done"]
+    assert widget.message == f"stopped: win chances for {done} of {len(game.legal_moves())} moves"
+    partial = widget.chances
+    assert len(partial) == done and {row["move"] for row in partial} <= set(widget.view["legal"])
+    assert widget._wait_for_background(TIMEOUT)
+    assert widget.chances == partial  # the stopped job reports nothing more
+
+    control(widget, "chances")
+    move(widget, str(game.legal_moves()[0]))
+    assert widget.solving["status"] == "stale" and widget.chances == []
+    assert widget._wait_for_background(TIMEOUT)
+    assert widget.chances == [] and widget.solving["status"] == "stale"
+
+
+def test_chances_refused_without_a_legal_move() -> None:
+    game = played_game("acme", 0, 10_000)
+    assert not game.legal_moves()
+    widget = GameWidget(game)
+    control(widget, "chances")
+    assert "no legal move" in widget.error and widget.solving == {}
+
+
+# -- ranked hints -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_hint_carries_the_top_three_ranked_hints(variant: str) -> None:
+    game = played_game(variant, 8, 5)
+    widget = GameWidget(game)
+    control(widget, "hint")
+    ranked = hints(game)[:3]
+    assert widget.hint["ranked"] == [
+        {"move": h.move, "reason": h.reason, "safe": h.safe} for h in ranked
+    ]
+    assert widget.hint["ranked"][0]["move"] == widget.hint["move"]
+    assert {h["move"] for h in widget.hint["ranked"]} <= set(widget.view["legal"])
+
+
+# -- hidden cards -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_nothing_hidden_is_synced_before_solve(variant: str) -> None:
+    """Twins that differ only in never-seen face-down cards give the same synced state after
+    Hint and Chances, and ``solving`` says nothing before Solve. Solve itself is excluded: its
+    line depends on the hidden cards, which it may use only when asked, and says so."""
+    for seed in range(40):
+        game = played_game(variant, seed, 6)
+        seen: set[str] = set()
+        probe = Game(variant, seed=seed)
+        for notation in game.history:
+            seen |= face_up_and_hidden(probe)[0]
+            probe.play(notation)
+        seen |= face_up_and_hidden(probe)[0]
+        twin = shuffled_twin(game, seen)
+        if twin is not None and game.legal_moves():
+            break
+    else:
+        pytest.skip("no deal with two never-seen face-down cards")
+    assert face_up_and_hidden(twin)[1] != face_up_and_hidden(game)[1]  # the secret differs
+    states = []
+    for table_game in (game, twin):
+        widget = GameWidget(table_game, chance_samples=3, chance_nodes=400)
+        control(widget, "hint")
+        control(widget, "chances")
+        assert widget._wait_for_background(TIMEOUT)
+        state = own_state(widget)
+        state["view"] = {**state["view"], "seed": None}
+        assert state["chances"] and state["solving"]["status"] == "done"
+        states.append(state)
+    assert states[0] == states[1]
