@@ -26,6 +26,7 @@ game, and the tests check every kind against the plain search on many positions.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -323,7 +324,8 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # the interval always holds p; clamping also absorbs rounding at 0 and n wins
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def win_chances(
@@ -332,11 +334,15 @@ def win_chances(
     seed: int = 0,
     max_nodes: int = 20_000,
     moves: list[Move] | None = None,
+    cancel: Callable[[], bool] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[MoveChance]:
     """For each legal move (or ``moves``), the chance to win after it, best first.
 
     Each of ``samples`` deals of the unseen cards is shared by every move (so the moves are
     compared on the same deals) and solved with ``max_nodes``; unknowns are not counted in n.
+    ``progress(done, total)`` is called after each solved sample; when ``cancel()`` turns True
+    the moves finished so far are returned.
     """
     from .solver import solve
 
@@ -345,15 +351,20 @@ def win_chances(
     candidates = rules.legal_moves(state) if moves is None else moves
     rng = random.Random(seed)
     worlds = [determinize(state, rng) for _ in range(samples)]
-    chances = []
-    for move in candidates:
+    total = len(candidates) * samples
+    chances: list[MoveChance] = []
+    for number, move in enumerate(candidates):
         wins = unknown = 0
-        for world in worlds:
+        for done, world in enumerate(worlds, number * samples + 1):
+            if cancel is not None and cancel():
+                return sorted(chances, key=lambda c: -c.rate)
             result = solve(rules.apply(world, move), max_nodes=max_nodes, max_seconds=60)
             if result.status == "solved":
                 wins += 1
             elif result.status == "unknown":
                 unknown += 1
+            if progress is not None:
+                progress(done, total)
         n = samples - unknown
         low, high = wilson(wins, n)
         chances.append(MoveChance(str(move), wins, n, unknown, low, high))

@@ -137,3 +137,25 @@ def test_autoplay_plays_only_safe_moves_and_terminates() -> None:
         played = game.autoplay()
         assert all(m.dst.startswith("F") for m in played)
         assert game.autoplay() == []
+
+
+def test_win_chances_progress_and_cancel() -> None:
+    game = Game("acme", seed=3)
+    seen: list[tuple[int, int]] = []
+    full = win_chances(
+        game, samples=3, seed=1, max_nodes=500, progress=lambda d, t: seen.append((d, t))
+    )
+    total = 3 * len(game.legal_moves())
+    assert seen == [(d, total) for d in range(1, total + 1)] and len(full) == len(
+        game.legal_moves()
+    )
+    calls = iter(range(100))
+    partial = win_chances(game, samples=3, seed=1, max_nodes=500, cancel=lambda: next(calls) >= 3)
+    assert len(partial) == 1 and partial[0] in full
+
+
+def test_wilson_holds_the_rate_at_the_edges() -> None:
+    for n in (1, 7, 20, 1000):
+        assert wilson(n, n)[1] == 1.0 and wilson(0, n)[0] == 0.0
+        low, high = wilson(n // 3, n)
+        assert low <= (n // 3) / n <= high

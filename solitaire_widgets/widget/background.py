@@ -155,17 +155,12 @@ def _solver_replay(record: str, line: Sequence[str], start: int) -> JSONDict:
 
 
 def chance_row(chance: Any) -> JSONDict:
-    """One entry of the ``chances`` trait from a ``hints.MoveChance``.
-
-    The interval is widened to hold the rate where floating point put its end a hair inside
-    (a Wilson interval for 20 wins in 20 ends at 0.9999999999999999).
-    """
-    rate = chance.rate
+    """One entry of the ``chances`` trait from a ``hints.MoveChance``."""
     return {
         "move": chance.move,
-        "rate": rate,
-        "low": min(chance.low, rate),
-        "high": max(chance.high, rate),
+        "rate": chance.rate,
+        "low": chance.low,
+        "high": chance.high,
         "n": chance.n,
         "wins": chance.wins,
         "unknown": chance.unknown,
@@ -191,7 +186,7 @@ def run_chances(
 
     Each move is estimated by ``hints.win_chances`` on the same ``samples`` deals of the unseen
     cards (the same ``seed`` gives the same deals), one move at a time so that progress can be
-    shown and Stop is heard between two moves. The partial table is reported as it grows.
+    shown; Stop is heard between two samples. The partial table is reported as it grows.
     """
     rows: list[JSONDict] = []
     job.total = len(moves)
@@ -201,10 +196,17 @@ def run_chances(
         running = solving_state(job, running=True, status="running", message=text)
         if job.cancel.is_set() or not report({"solving": running, "chances": chances_state(rows)}):
             break
-        (chance,) = win_chances(
-            state, samples=samples, seed=seed, max_nodes=max_nodes, moves=[move]
+        estimate = win_chances(
+            state,
+            samples=samples,
+            seed=seed,
+            max_nodes=max_nodes,
+            moves=[move],
+            cancel=job.cancel.is_set,
         )
-        rows.append(chance_row(chance))
+        if not estimate:  # stopped part-way through this move
+            break
+        rows.append(chance_row(estimate[0]))
     job.done = len(rows)
     message = f"win chances for {job.total} move{'' if job.total == 1 else 's'}, {NO_PEEKING}"
     return {
