@@ -6,7 +6,9 @@
 Each notebook is run from top to bottom in a fresh kernel of the Python running this script
 (working directory: ``notebooks/``), then cleaned: the widget state that Jupyter saves is
 dropped (the tables are rebuilt when the cells run), the notebook metadata keeps only the kernel
-and language, cell metadata keeps only tags, and cell ids are kept as they are. The stored
+and language, cell metadata keeps only tags, cell ids are kept as they are, consecutive prints to one stream are merged into one output (the
+kernel splits them at random), and widget model ids, random on every run, are replaced by ids
+derived from the notebook's name, so that running a notebook again changes nothing. The stored
 outputs are what ``pytest --nbval`` compares a fresh run against, so run this after editing a
 notebook, and look at the diff. It prints how long each notebook took.
 """
@@ -14,6 +16,7 @@ notebook, and look at the diff. It prints how long each notebook took.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import sys
 import time
@@ -35,6 +38,7 @@ LANGUAGE_INFO = {
     "pygments_lexer": "ipython3",
 }
 CELL_METADATA_KEPT = ("tags",)
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def clean(nb: Any, stem: str) -> Any:
@@ -44,6 +48,7 @@ def clean(nb: Any, stem: str) -> Any:
     )
     nb.nbformat, nb.nbformat_minor = 4, 5
     used: set[str] = set()
+    models: dict[str, str] = {}
     for index, cell in enumerate(nb.cells):
         cell.metadata = nbformat.from_dict(
             {k: v for k, v in cell.metadata.items() if k in CELL_METADATA_KEPT}
@@ -51,9 +56,35 @@ def clean(nb: Any, stem: str) -> Any:
         if not cell.get("id") or cell.id in used:
             cell.id = f"{stem[:2]}-{index:03d}"
         used.add(cell.id)
-        for output in cell.get("outputs", []):
+        if cell.cell_type != "code":
+            continue
+        cell.outputs = merge_streams(cell.outputs)
+        for output in cell.outputs:
             output.pop("transient", None)
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if view and "model_id" in view:
+                if view["model_id"] not in models:
+                    seed = f"{stem}:{len(models)}".encode()
+                    models[view["model_id"]] = hashlib.md5(seed).hexdigest()
+                view["model_id"] = models[view["model_id"]]
     return nb
+
+
+def merge_streams(outputs: list[Any]) -> list[Any]:
+    """Consecutive stream outputs of one name (stdout, stderr) as one output."""
+    merged: list[Any] = []
+    for output in outputs:
+        last = merged[-1] if merged else None
+        if (
+            output.output_type == "stream"
+            and last is not None
+            and last.output_type == "stream"
+            and last.name == output.name
+        ):
+            last.text += output.text
+        else:
+            merged.append(output)
+    return merged
 
 
 def execute(path: Path, timeout: int = 300) -> float:
