@@ -6,9 +6,10 @@
 Each notebook is run from top to bottom in a fresh kernel of the Python running this script
 (working directory: ``notebooks/``), then cleaned: the widget state that Jupyter saves is
 dropped (the tables are rebuilt when the cells run), the notebook metadata keeps only the kernel
-and language, cell metadata keeps only tags, cell ids are kept as they are, consecutive prints to one stream are merged into one output (the
-kernel splits them at random), and widget model ids, random on every run, are replaced by ids
-derived from the notebook's name, so that running a notebook again changes nothing. The stored
+and language, cell metadata keeps only tags, cell ids are kept as they are, consecutive prints
+to one stream become one output (the kernel splits them at random), and widget model ids,
+random on every run, are replaced by ids derived from the notebook's name. So running a
+notebook again changes nothing unless what it prints changed. The stored
 outputs are what ``pytest --nbval`` compares a fresh run against, so run this after editing a
 notebook, and look at the diff. It prints how long each notebook took.
 """

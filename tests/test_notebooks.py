@@ -36,6 +36,7 @@ EXPECTED = [
 ]
 
 sys.path.insert(0, str(ROOT / "scripts"))
+import run_notebooks  # noqa: E402
 import student_copies  # noqa: E402
 
 
@@ -82,6 +83,14 @@ def test_no_widget_state_or_stray_metadata(path: Path) -> None:
             assert "application/vnd.jupyter.widget-state+json" not in output.get("data", {})
             assert output.get("output_type") != "error", f"cell {index} stored an error"
     nbformat.validate(nb)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
+def test_stored_clean(path: Path) -> None:
+    """Stored exactly as ``scripts/run_notebooks.py`` stores them (stable model ids, merged
+    streams), so that running a notebook again gives no diff."""
+    nb = read(path)
+    assert run_notebooks.clean(read(path), path.stem) == nb
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
