@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ..cards import ACES, CARDS, Card
 from ..moves import DRAW, REDEAL, Move
 from ..state import GameState
-from .base import Variant
+from .base import Variant, number_word
 
 R, T, S, W = 4, 5, 9, 10  # reserve, first tableau pile, stock, waste
 TABLEAU = range(T, T + 4)
@@ -29,12 +29,13 @@ class Acme(Variant):
     suit_foundations = True
     redeals_allowed = 1
     reserve_face_up_top_only = True
+    reserve_size = 13
 
     def deal(self, deck: Sequence[Card]) -> GameState:
         rest = [c for c in deck if c % 13]
         tableau = tuple((c,) for c in rest[:4])
-        reserve = tuple(rest[4:17])
-        stock = tuple(reversed(rest[17:]))
+        reserve = tuple(rest[4 : 4 + self.reserve_size])
+        stock = tuple(reversed(rest[4 + self.reserve_size :]))
         return GameState(self.name, (*((a,) for a in ACES), reserve, *tableau, stock, ()))
 
     def legal_moves(self, state: GameState) -> list[Move]:
@@ -61,7 +62,7 @@ class Acme(Variant):
                     moves.append(pair[src, dst])
         if piles[S]:
             moves.append(DRAW)
-        elif piles[W] and state.redeals < 1:
+        elif piles[W] and state.redeals < self.redeals_allowed:
             moves.append(REDEAL)
         return moves
 
@@ -122,6 +123,10 @@ class Acme(Variant):
             return "redeal only when the stock is empty: keep drawing (S-W)"
         if not state.piles[W]:
             return "the waste is empty: there is nothing to turn over"
-        if state.redeals >= 1:
-            return "no redeals left: Acme allows one (two passes through the stock)"
+        if state.redeals >= self.redeals_allowed:
+            allowed = self.redeals_allowed
+            return (
+                f"no redeals left: {self.title} allows {number_word(allowed)} "
+                f"({number_word(allowed + 1)} passes through the stock)"
+            )
         return None

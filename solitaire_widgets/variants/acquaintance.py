@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ..cards import ACES, Card
 from ..moves import DEAL, REDEAL, Move
 from ..state import GameState
-from .base import Variant
+from .base import Variant, number_word
 
 R, S = 4, 8  # first reserve pile, stock
 
@@ -47,7 +47,7 @@ class Acquaintance(Variant):
                         moves.append(pair[r, f])
         if piles[S]:
             moves.append(DEAL)
-        elif state.redeals < 2 and any(piles[R : R + 4]):
+        elif state.redeals < self.redeals_allowed and any(piles[R : R + 4]):
             moves.append(REDEAL)
         return moves
 
@@ -94,8 +94,8 @@ class Acquaintance(Variant):
     def redeal_reason(self, state: GameState) -> str | None:
         if state.piles[S]:
             return "redeal only when the stock is empty: deal the rest of the stock first"
-        if state.redeals >= 2:
-            return "no redeals left: Acquaintance allows two"
+        if state.redeals >= self.redeals_allowed:
+            return f"no redeals left: {self.title} allows {number_word(self.redeals_allowed)}"
         return None
 
     def stock_hint(self) -> str:
@@ -107,7 +107,7 @@ class Acquaintance(Variant):
     def describe(self, state: GameState, move: Move) -> str:
         if move == REDEAL:
             return (
-                f"redeal ({state.redeals + 1} of 2): gather R1 to R4 into the stock "
-                "and deal one round"
+                f"redeal ({state.redeals + 1} of {self.redeals_allowed}): "
+                "gather R1 to R4 into the stock and deal one round"
             )
         return super().describe(state, move)

@@ -25,6 +25,14 @@ KIND_WORDS = {
 _KIND_OF_LETTER = {"F": "foundation", "R": "reserve", "T": "tableau", "S": "stock", "W": "waste"}
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def number_word(n: int) -> str:
+    """'two' for 2: rule messages spell small counts out."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
 def rank_with_article(rank_index: int) -> str:
     """'an ace', 'a 4', 'an 8', 'a king'-style words for messages about rank foundations."""
     text = RANK_DISPLAY[rank_index]

@@ -34,11 +34,12 @@ class Fly(Variant):
     suit_foundations = False
     stock_face_up_top = True
     reserve_face_up_top_only = True
+    reserve_size = 13
 
     def deal(self, deck: Sequence[Card]) -> GameState:
         rest = [c for c in deck if c % 13]
-        reserve = tuple(rest[:13])
-        stock = tuple(reversed(rest[13:]))
+        reserve = tuple(rest[: self.reserve_size])
+        stock = tuple(reversed(rest[self.reserve_size :]))
         foundations = tuple((a,) for a in ACES * 2)
         return GameState(self.name, (*foundations, reserve, (), (), (), (), (), stock))
 

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from ..cards import Card
 from ..moves import DRAW, REDEAL, Move
 from ..state import GameState
-from .base import Variant
+from .base import Variant, number_word
 
-F, R, S, W = 0, 4, 12, 13  # first foundation, first reserve pile, stock, waste
+R = 4  # first reserve pile (after the four foundations); the stock and waste follow the reserve
 
 
 class Quadrennial(Variant):
@@ -27,15 +27,17 @@ class Quadrennial(Variant):
     redeals_allowed = 2
 
     def deal(self, deck: Sequence[Card]) -> GameState:
-        reserve = tuple((c,) for c in deck[:8])
-        stock = tuple(reversed(deck[8:]))
+        size = self.stock - R  # the number of reserve piles
+        reserve = tuple((c,) for c in deck[:size])
+        stock = tuple(reversed(deck[size:]))
         return GameState(self.name, ((), (), (), (), *reserve, stock, ()))
 
     def legal_moves(self, state: GameState) -> list[Move]:
         piles = state.piles
         moves = []
         pair = self.pair_moves
-        for r in range(R, R + 8):
+        S, W = self.stock, self.waste
+        for r in range(R, S):
             pile = piles[r]
             if pile:
                 card = pile[0]
@@ -50,13 +52,14 @@ class Quadrennial(Variant):
                 moves.append(pair[W, suit])
         if piles[S]:
             moves.append(DRAW)
-        elif waste and state.redeals < 2:
+        elif waste and state.redeals < self.redeals_allowed:
             moves.append(REDEAL)
         return moves
 
     def apply(self, state: GameState, move: Move) -> GameState:
         piles = list(state.piles)
         redeals = state.redeals
+        S, W = self.stock, self.waste
         if move == DRAW:
             stock = piles[S]
             piles[W] = (*piles[W], stock[-1])
@@ -82,19 +85,23 @@ class Quadrennial(Variant):
         return GameState(state.variant, tuple(piles), redeals)
 
     def place_reason(self, state: GameState, src: int, dst: int, card: Card) -> str | None:
-        if src == S:
+        if src == self.stock:
             return "the stock is face down: draw its top card to the waste first (S-W)"
-        if dst == W:
+        if dst == self.waste:
             return "only the stock's top card goes to the waste (S-W)"
         if self.kinds[dst] == "reserve":
             return "nothing is ever placed on a reserve pile: each holds at most one card"
         return self.foundation_reason(state, card, dst)
 
     def redeal_reason(self, state: GameState) -> str | None:
-        if state.piles[S]:
+        if state.piles[self.stock]:
             return "redeal only when the stock is empty: keep drawing (S-W)"
-        if not state.piles[W]:
+        if not state.piles[self.waste]:
             return "the waste is empty: there is nothing to turn over"
-        if state.redeals >= 2:
-            return "no redeals left: Quadrennial allows two (three passes through the stock)"
+        if state.redeals >= self.redeals_allowed:
+            allowed = self.redeals_allowed
+            return (
+                f"no redeals left: {self.title} allows {number_word(allowed)} "
+                f"({number_word(allowed + 1)} passes through the stock)"
+            )
         return None

@@ -1,0 +1,228 @@
+"""Automatic players to compare: random, greedy, the hint engine, and the solver (upper bound).
+
+A strategy plays one whole deal: ``strategy(state, rng) -> Played``. It is a picklable value (a
+frozen dataclass at module level, or a module-level function), so the same object runs in this
+process, in a process pool or on dask workers; all its randomness comes from ``rng``, which the
+runner seeds per game, so results never depend on which worker played which deal.
+
+No player may loop (RULES.md: Acme can shuffle cards between tableau piles forever): random play
+stops at a move cap, greedy play never returns to a position it has seen, and the hint player
+stops when the hint engine gives up or would repeat a position.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
+
+from ..moves import DEAL, DRAW, REDEAL, Move
+from ..state import GameState
+from ..variants import VARIANTS, Variant
+
+Outcome = Literal["won", "lost", "unknown"]
+
+
+class Played(NamedTuple):
+    """How one deal went.
+
+    ``outcome`` is ``won``, ``lost`` or ``unknown`` (the solver ran out of budget); ``cards_home``
+    the cards on the foundations at the end (None when no game was played out, as for a deal
+    the solver did not win); ``moves`` the moves made; ``capped`` whether the move cap stopped it.
+    """
+
+    outcome: Outcome
+    cards_home: int | None
+    moves: int
+    capped: bool = False
+
+
+Strategy = Callable[[GameState, random.Random], Played]
+"""Plays one deal from its starting state, drawing any randomness from the given ``rng``."""
+
+
+def optional(module: str) -> Any:
+    """A module imported when first needed (the solver and the hint engine land later)."""
+    return importlib.import_module(module)
+
+
+def default_rules_only(state: GameState, who: str) -> None:
+    """The solver and the hint engine know the four games' own rules only, not knob variants."""
+    if "[" in state.variant:
+        raise ValueError(
+            f"the {who} plays the default rules only, not {state.variant}: "
+            "measure rule knobs with the random or greedy strategies"
+        )
+
+
+def finish(rules: Variant, state: GameState, moves: int, capped: bool = False) -> Played:
+    """The record of a game played out to ``state``: won, or else lost."""
+    won = rules.is_won(state)
+    return Played("won" if won else "lost", rules.cards_home(state), moves, capped and not won)
+
+
+@dataclass(frozen=True)
+class RandomPlay:
+    """Uniformly random legal moves, up to ``max_moves`` (Acme can loop for ever)."""
+
+    max_moves: int = 1000
+    name: str = "random"
+
+    def __call__(self, state: GameState, rng: random.Random) -> Played:
+        rules = VARIANTS[state.variant]
+        legal, apply = rules.legal_moves, rules.apply
+        for done in range(self.max_moves):
+            options = legal(state)
+            if not options:
+                return finish(rules, state, done)
+            state = apply(state, options[int(rng.random() * len(options))])
+        return finish(rules, state, self.max_moves, capped=bool(legal(state)))
+
+
+def greedy_rank(rules: Variant, state: GameState, move: Move) -> tuple[int, int]:
+    """The fixed preference of the greedy player (lower first).
+
+    Foundation moves; then cards freed from the reserve onto a tableau pile (Acme: R-T uncovers
+    a reserve card); then the waste onto a built tableau pile; then building tableau onto
+    tableau; then Fly's stock onto the tableau pile whose top card is needed latest; then draw
+    or deal; then a card onto an empty tableau pile; redeal last.
+    """
+    if move in (DRAW, DEAL):
+        return (6, 0)
+    if move == REDEAL:
+        return (8, 0)
+    src, dst = rules.index[move.src], rules.index[move.dst]
+    kind_src, kind_dst = rules.kinds[src], rules.kinds[dst]
+    if kind_dst == "foundation":
+        return (0, 0)
+    target = state.piles[dst]
+    if not target and rules.stock_face_up_top and kind_src == "stock":
+        return (4, -13)  # Fly: an empty pile buries nothing
+    if not target:
+        return (7, 0)
+    if kind_src == "reserve":
+        return (1, 0)
+    if kind_src == "waste":
+        return (2, 0)
+    if kind_src == "tableau":
+        return (3, 0)
+    return (4, -(target[-1] % 13))  # Fly's stock: on the highest-ranked top card first
+
+
+@dataclass(frozen=True)
+class GreedyPlay:
+    """Foundation moves first, then a fixed preference order (``greedy_rank``), never looping:
+    it never plays into a position it has already been in, and stops when every move would."""
+
+    max_moves: int = 3000
+    name: str = "greedy"
+
+    def __call__(self, state: GameState, rng: random.Random) -> Played:
+        rules = VARIANTS[state.variant]
+        seen = {state.key()}
+        for done in range(self.max_moves):
+            options = rules.legal_moves(state)
+            options.sort(key=lambda m: greedy_rank(rules, state, m))
+            for move in options:
+                after = rules.apply(state, move)
+                key = after.key()
+                if key not in seen:
+                    break
+            else:
+                return finish(rules, state, done)
+            seen.add(key)
+            state = after
+        return finish(rules, state, self.max_moves, capped=bool(rules.legal_moves(state)))
+
+
+@dataclass(frozen=True)
+class HintPlay:
+    """The hint engine's choice (``hints.best_move``), which uses only what a player can see.
+
+    Stops when the engine has no move (it calls the position hopeless) or its move would
+    return to a position already seen.
+    """
+
+    max_moves: int = 3000
+    name: str = "hint"
+
+    def __call__(self, state: GameState, rng: random.Random) -> Played:
+        default_rules_only(state, "hint engine")
+        best_move: Callable[[GameState], Move | None] = optional(
+            "solitaire_widgets.hints"
+        ).best_move
+        rules = VARIANTS[state.variant]
+        seen = {state.key()}
+        for done in range(self.max_moves):
+            if rules.is_won(state):
+                return finish(rules, state, done)
+            move = best_move(state)
+            if move is None:
+                return finish(rules, state, done)
+            state = rules.apply(state, rules.resolve(state, move))
+            if state.key() in seen:
+                return finish(rules, state, done + 1)
+            seen.add(state.key())
+        return finish(rules, state, self.max_moves, capped=bool(rules.legal_moves(state)))
+
+
+@dataclass(frozen=True)
+class SolverPlay:
+    """The solver, which sees every card (face-down ones too): an upper bound on any player.
+
+    Each deal gets a budget; a deal the solver neither wins nor proves lost within it is
+    ``unknown`` and is reported apart, never counted as a win or a loss. Budget by nodes for
+    results that repeat exactly (the default: no time limit); a ``max_seconds`` budget makes
+    the result depend on the machine's speed.
+    """
+
+    max_nodes: int | None = 200_000
+    max_seconds: float | None = None
+    name: str = "solver"
+
+    def __call__(self, state: GameState, rng: random.Random) -> Played:
+        default_rules_only(state, "solver")
+        solve = optional("solitaire_widgets.solver").solve
+        budget: dict[str, Any] = {
+            "max_seconds": math.inf if self.max_seconds is None else self.max_seconds
+        }
+        if self.max_nodes is not None:
+            budget["max_nodes"] = self.max_nodes
+        result = solve(state, **budget)
+        rules = VARIANTS[state.variant]
+        if result.status == "solved":
+            return Played("won", rules.total_cards, len(result.moves))
+        if result.status == "unsolvable":
+            return Played("lost", None, 0)
+        return Played("unknown", None, 0)
+
+
+STRATEGIES: dict[str, Callable[[], Strategy]] = {
+    "random": RandomPlay,
+    "greedy": GreedyPlay,
+    "hint": HintPlay,
+    "solver": SolverPlay,
+}
+
+
+def get_strategy(strategy: str | Strategy) -> Strategy:
+    """A strategy by name (``random``, ``greedy``, ``hint``, ``solver``) or as given."""
+    if isinstance(strategy, str):
+        try:
+            return STRATEGIES[strategy.strip().lower()]()
+        except KeyError:
+            raise ValueError(
+                f"unknown strategy {strategy!r}: choose one of {', '.join(STRATEGIES)}"
+            ) from None
+    if not callable(strategy):
+        raise ValueError(f"a strategy is a name or a callable (state, rng) -> Played: {strategy!r}")
+    return strategy
+
+
+def strategy_name(strategy: Strategy) -> str:
+    """A strategy's ``name`` attribute, or its function name."""
+    name = getattr(strategy, "name", None)
+    return name if isinstance(name, str) else getattr(strategy, "__name__", type(strategy).__name__)

@@ -1,0 +1,253 @@
+"""Monte Carlo runs: determinism across workers, interrupts, unknowns, strategies, plots, dask."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import subprocess
+import sys
+from dataclasses import dataclass
+
+import pytest
+
+from solitaire_widgets import new_state
+from solitaire_widgets.state import GameState
+from solitaire_widgets.stats import (
+    GreedyPlay,
+    Played,
+    RandomPlay,
+    Rules,
+    WinRate,
+    estimate_win_rate,
+    game_seeds,
+    sweep,
+)
+
+VARIANT_NAMES = ["quadrennial", "acquaintance", "acme", "fly"]
+
+
+@dataclass(frozen=True)
+class InterruptOn:
+    """Plays greedily, but raises KeyboardInterrupt on one deal (as the interrupt button does)."""
+
+    deal: int
+    name: str = "interrupt-on"
+
+    def __call__(self, state: GameState, rng: random.Random) -> Played:
+        if state == new_state(state.variant, self.deal):
+            raise KeyboardInterrupt
+        return GreedyPlay()(state, rng)
+
+
+@dataclass(frozen=True)
+class CoinSolver:
+    """A fake budgeted solver: won, lost or unknown at random, to test the accounting."""
+
+    name: str = "coin"
+
+    def __call__(self, state: GameState, rng: random.Random) -> Played:
+        roll = rng.random()
+        if roll < 0.2:
+            return Played("unknown", None, 0)
+        return Played("won", 52, 1) if roll < 0.5 else Played("lost", None, 0)
+
+
+def test_game_seeds_are_fixed_values() -> None:
+    """Deal numbers derive from (seed, index) by SHA-512: the same everywhere, forever."""
+    assert game_seeds(0, 0) == game_seeds(0, 0)
+    assert game_seeds(0, 0) != game_seeds(0, 1) != game_seeds(1, 0)
+    deal, _ = game_seeds(7, 3)
+    assert 0 <= deal < 10**9
+
+
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+def test_same_games_on_one_or_two_workers(variant: str) -> None:
+    one = estimate_win_rate(variant, "random", 60, seed=5, workers=1)
+    two = estimate_win_rate(variant, "random", 60, seed=5, workers=2, chunk_size=7)
+    assert one.games == two.games
+    assert [g.game for g in two.games] == list(range(60))
+    other_seed = estimate_win_rate(variant, "random", 60, seed=6, workers=1)
+    assert other_seed.games != one.games
+
+
+def test_result_fields() -> None:
+    result = estimate_win_rate("acquaintance", "greedy", 300, seed=1)
+    assert result.n == result.n_requested == 300
+    assert result.wins + result.losses == 300 and result.unknown == 0
+    assert 0 < result.rate < 1
+    assert result.interval.low < result.rate < result.interval.high
+    assert result.exact_interval.low <= result.interval.low
+    histogram = result.cards_home_histogram
+    assert sum(histogram.values()) == 300 and max(histogram) <= 52
+    assert histogram.get(52, 0) == result.wins
+    mean = sum(k * v for k, v in histogram.items()) / 300
+    assert result.mean_cards_home == pytest.approx(mean)
+    assert not result.interrupted and result.elapsed > 0
+    assert "acquaintance, greedy" in str(result)
+
+
+def test_explicit_deals() -> None:
+    result = estimate_win_rate("acme", "greedy", 5, deals=[1, 2, 3, 4, 5])
+    assert [g.deal for g in result.games] == [1, 2, 3, 4, 5]
+    with pytest.raises(ValueError):
+        estimate_win_rate("acme", "greedy", 5, deals=[1, 2])
+
+
+def test_unknowns_are_reported_apart() -> None:
+    result = estimate_win_rate("acme", CoinSolver(), 400, seed=3)
+    assert result.unknown > 0 and result.wins > 0 and result.losses > 0
+    assert result.wins + result.losses + result.unknown == 400
+    assert result.rate == result.wins / (result.wins + result.losses)
+    low, high = result.bounds
+    assert low < result.wins / 400 < (result.wins + result.unknown) / 400 < high
+    assert sum(result.cards_home_histogram.values()) == result.wins  # only games played out
+    assert "unknown" in str(result)
+
+
+def test_interrupt_from_a_strategy_keeps_the_games_played() -> None:
+    deals = list(range(100, 120))
+    result = estimate_win_rate("acme", InterruptOn(deal=107), 20, deals=deals)
+    assert result.interrupted
+    assert [g.deal for g in result.games] == deals[:7]
+    full = estimate_win_rate("acme", "greedy", 7, deals=deals[:7])
+    assert result.games == full.games
+
+
+def test_interrupt_from_the_progress_callback() -> None:
+    def stop_after_12(done: int, total: int) -> None:
+        if done >= 12:
+            raise KeyboardInterrupt
+
+    result = estimate_win_rate("fly", "greedy", 50, seed=2, progress=stop_after_12)
+    assert result.interrupted and result.n == 12 and result.n_requested == 50
+    assert result.games == estimate_win_rate("fly", "greedy", 12, seed=2).games
+
+
+def test_interrupt_on_a_process_pool_keeps_finished_chunks() -> None:
+    deals = list(range(200, 240))
+    result = estimate_win_rate(
+        "acme", InterruptOn(deal=235), 40, deals=deals, workers=2, chunk_size=5
+    )
+    assert result.interrupted
+    assert 0 < result.n < 40
+    assert multiprocessing.active_children() == []  # the pool's workers are stopped, not left busy
+    full = {g.game: g for g in estimate_win_rate("acme", "greedy", 35, deals=deals[:35]).games}
+    assert all(full[g.game] == g for g in result.games)
+
+
+def test_greedy_never_loops_and_random_stops_at_its_cap() -> None:
+    greedy = estimate_win_rate("acme", GreedyPlay(max_moves=5000), 150, seed=9)
+    assert greedy.capped == 0
+    capped = estimate_win_rate("acme", RandomPlay(max_moves=5), 20, seed=9)
+    assert capped.capped == 20 and all(g.moves == 5 for g in capped.games)
+
+
+def test_greedy_beats_random() -> None:
+    greedy = estimate_win_rate("acquaintance", "greedy", 200, seed=4)
+    rand = estimate_win_rate("acquaintance", "random", 200, seed=4)
+    assert greedy.mean_cards_home > rand.mean_cards_home
+
+
+def test_unknown_strategy_and_bad_n() -> None:
+    with pytest.raises(ValueError, match="unknown strategy"):
+        estimate_win_rate("acme", "clever", 3)
+    with pytest.raises(ValueError):
+        estimate_win_rate("acme", "greedy", -1)
+    with pytest.raises(ValueError):
+        estimate_win_rate("acme", "greedy", 3, rules=Rules("fly", reserve=10))
+
+
+def test_sweep_over_redeals() -> None:
+    results = sweep("quadrennial", "greedy", 150, "redeals", [0, 2, 4], seed=1)
+    assert [r.variant for r in results.values()] == [
+        "quadrennial[redeals=0]",
+        "quadrennial",
+        "quadrennial[redeals=4]",
+    ]
+    means = [r.mean_cards_home for r in results.values()]
+    assert means[0] < means[1] <= means[2]  # more passes through the stock never hurt greedy
+
+
+def test_progress_bar_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    result = estimate_win_rate("acme", "random", 10, progress=True)
+    assert result.n == 10
+    assert "10/10" in capsys.readouterr().err
+
+
+def test_core_imports_stay_light() -> None:
+    code = (
+        "import sys, solitaire_widgets.stats\n"
+        "heavy = [m for m in ('matplotlib', 'tqdm', 'dask', 'distributed') if m in sys.modules]\n"
+        "assert not heavy, heavy\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_plots() -> None:
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from solitaire_widgets.stats import plot_cards_home, plot_knob, plot_win_rates
+
+    results = [
+        estimate_win_rate(v, s, 40, seed=1) for v in ("acme", "fly") for s in ("random", "greedy")
+    ]
+    ax = plot_win_rates(results)
+    assert len(ax.containers) == 2  # one error-bar series per strategy
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["acme", "fly"]
+    ax = plot_cards_home(results[:2])
+    assert len(ax.get_lines()) == 2
+    ax = plot_knob(sweep("acme", "greedy", 30, "reserve", [5, 13]), "reserve")
+    assert ax.get_xlabel() == "reserve"
+    plt.close("all")
+
+
+def test_dask_cluster_gives_the_same_games() -> None:
+    distributed = pytest.importorskip("distributed")
+    rules = Rules("acme", reserve=10)
+    local = estimate_win_rate("acme", "random", 80, seed=11, rules=rules)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        remote = estimate_win_rate("acme", "random", 80, seed=11, rules=rules, client=client)
+    assert isinstance(remote, WinRate) and remote.workers == 2
+    assert remote.variant == "acme[reserve=10]"
+    assert remote.games == local.games
+
+
+def test_hint_and_solver_strategies() -> None:
+    pytest.importorskip("solitaire_widgets.solver")
+    from solitaire_widgets.stats import HintPlay, SolverPlay
+
+    hint = estimate_win_rate("acquaintance", HintPlay(), 30, seed=1)
+    assert hint.n == 30 and hint.unknown == 0
+    upper = estimate_win_rate("acquaintance", SolverPlay(max_nodes=20_000), 30, seed=1)
+    assert upper.n == 30
+    # The solver sees everything: on a deal the hint player wins, it never reports a loss.
+    for h, s in zip(hint.games, upper.games, strict=True):
+        if h.outcome == "won":
+            assert s.outcome != "lost"
+    assert upper.wins >= hint.wins
+    same = estimate_win_rate("acquaintance", SolverPlay(max_nodes=20_000), 30, seed=1, workers=2)
+    assert same.games == upper.games
+
+
+def test_solver_out_of_budget_is_unknown() -> None:
+    pytest.importorskip("solitaire_widgets.solver")
+    from solitaire_widgets.stats import SolverPlay
+
+    result = estimate_win_rate("quadrennial", SolverPlay(max_nodes=30), 10, seed=1)
+    assert result.unknown > 0
+    assert result.wins + result.losses + result.unknown == 10
+
+
+def test_solver_and_hints_refuse_knob_variants() -> None:
+    from solitaire_widgets.stats import HintPlay, SolverPlay
+
+    for strategy in (HintPlay(), SolverPlay()):
+        with pytest.raises(ValueError, match="default rules only"):
+            estimate_win_rate("acme", strategy, 2, rules=Rules("acme", redeals=0))
