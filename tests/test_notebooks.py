@@ -113,32 +113,40 @@ def test_no_timings_unless_ignored(path: Path) -> None:
 
 
 # ----------------------------------------------------------------------------- magics
-@cache
-def builtin_magics() -> frozenset[str]:
-    """The line and cell magics of a plain IPython shell and of ipykernel's shell."""
-    from IPython.core.interactiveshell import InteractiveShell
-
-    magics = InteractiveShell.instance().magics_manager.magics
-    names = set(magics["line"]) | set(magics["cell"])
-    try:
-        from ipykernel.zmqshell import KernelMagics
-
-        names |= set(KernelMagics.magics["line"]) | set(KernelMagics.magics["cell"])
-    except ImportError:  # pragma: no cover
-        pass
-    return frozenset(names)
-
-
-@cache
-def extension_magics(extension: str) -> frozenset[str]:
-    """The magics an extension adds when it is loaded (``%load_ext``)."""
-    from IPython.core.interactiveshell import InteractiveShell
-
-    shell = InteractiveShell.instance()
-    manager = shell.magics_manager.magics
-    before = set(manager["line"]) | set(manager["cell"])
+_MAGICS_SCRIPT = """
+import json, sys
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+def names():
+    magics = shell.magics_manager.magics
+    return set(magics["line"]) | set(magics["cell"])
+found = {"": sorted(names())}
+try:
+    from ipykernel.zmqshell import KernelMagics
+    found[""] = sorted(set(found[""]) | set(KernelMagics.magics["line"])
+                       | set(KernelMagics.magics["cell"]))
+except ImportError:
+    pass
+for extension in sys.argv[1:]:
+    before = names()
     shell.extension_manager.load_extension(extension)
-    return frozenset(set(manager["line"]) | set(manager["cell"])) - before
+    found[extension] = sorted(names() - before)
+print(json.dumps(found))
+"""
+
+
+@cache
+def magics_of(extensions: tuple[str, ...] = ()) -> dict[str, frozenset[str]]:
+    """The built-in magics (key ""), those of ipykernel's shell included, and the magics each
+    extension adds when loaded. Asked in a separate Python: an IPython shell made here would
+    make the rest of the test session look like a notebook (tqdm.auto, for one, would notice)."""
+    run = subprocess.run(
+        [sys.executable, "-c", _MAGICS_SCRIPT, *extensions],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return {key: frozenset(value) for key, value in json.loads(run.stdout).items()}
 
 
 _USE = re.compile(r"^\s*(?:[\w.]+\s*=\s*)?%{1,2}([A-Za-z_]\w*)", re.MULTILINE)
@@ -151,9 +159,10 @@ _DEFINED = re.compile(
 def unknown_magics(sources: list[str]) -> list[str]:
     """Magics used in these cells that are neither built in nor loaded or defined in them."""
     text = "\n".join(sources)
-    allowed = set(builtin_magics())
-    for extension in _LOAD_EXT.findall(text):
-        allowed |= extension_magics(extension)
+    extensions = tuple(sorted(set(_LOAD_EXT.findall(text))))
+    allowed: set[str] = set()
+    for names in magics_of(extensions).values():
+        allowed |= names
     for named, function in _DEFINED.findall(text):
         allowed.add(named or function)
     used = {name for source in sources for name in _USE.findall(source)}
