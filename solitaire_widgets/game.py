@@ -212,6 +212,7 @@ class Game:
             "piles": piles,
             "status": self.status,
             "moves_made": len(self._moves),
+            "can_redo": bool(self._redo),
             "redeals_left": rules.redeals_left(state),
             "redeals_total": rules.redeals_allowed,
             "cards_home": rules.cards_home(state),

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARDS, RANK_DISPLAY, Card
+from .intervals import wilson
 from .moves import DEAL, DRAW, REDEAL, Move
 from .state import GameState
 from .variants import VARIANTS, Variant
@@ -62,11 +63,11 @@ def safe_moves(state: GameState) -> list[Move]:
     """The legal foundation moves that auto-play may make without asking (see the module)."""
     rules = VARIANTS[state.variant]
     moves = [m for m in rules.legal_moves(state) if m.dst.startswith("F")]
-    if state.variant == "quadrennial":
+    if rules.family == "quadrennial":
         return [m for m in moves if m.src == "W"]
     if rules.suit_foundations:
         return moves
-    if state.variant == "acquaintance" and state.redeals < rules.redeals_allowed:
+    if rules.family == "acquaintance" and state.redeals < rules.redeals_allowed:
         return []
     lowest = min(len(state.piles[f]) for f in rules.foundations)
     return [m for m in moves if len(state.piles[rules.index[m.dst]]) == lowest]
@@ -163,7 +164,7 @@ def _score(rules: Variant, state: GameState, move: Move, safe: bool) -> Hint:
     if rules.kinds[dst] == "foundation":
         return _foundation_hint(rules, state, move, card, safe)
     target = piles[dst]
-    if state.variant == "acme":
+    if rules.family == "acme":
         return _acme_tableau_hint(rules, state, move, card, target)
     # Fly: the stock or reserve card onto a tableau pile
     if move.src == "R":
@@ -198,14 +199,14 @@ def _foundation_hint(rules: Variant, state: GameState, move: Move, card: int, sa
     if safe and card % 13 == 0:
         return Hint(text, 100, f"{shown} is an ace: playing it can never hurt", safe=True)
     if safe:
-        if state.variant == "acme":
+        if rules.family == "acme":
             why = "a card helps no other card until it is home, so this can never hurt"
-        elif state.variant == "quadrennial":
+        elif rules.family == "quadrennial":
             why = "the waste's top card only waits, so playing it home can never hurt"
         else:
             why = "it goes on a lowest foundation, so no other copy can need that place"
         return Hint(text, 95, f"{shown} goes home: {why}", safe=True)
-    if state.variant == "quadrennial":
+    if rules.family == "quadrennial":
         pile = move.src
         return Hint(
             text,
@@ -213,7 +214,7 @@ def _foundation_hint(rules: Variant, state: GameState, move: Move, card: int, sa
             f"{shown} goes home and the next stock card refills {pile}; drawing first would "
             f"refill {pile} with a later card instead",
         )
-    if state.variant == "acquaintance" and state.redeals < rules.redeals_allowed:
+    if rules.family == "acquaintance" and state.redeals < rules.redeals_allowed:
         later = "; a redeal will gather the piles differently"
     else:
         later = ""
@@ -315,17 +316,6 @@ def determinize(state: GameState, rng: random.Random) -> GameState:
             piles[i] = (*hidden[:down], *pile[down:])
             del hidden[:down]
     return GameState(state.variant, tuple(piles), state.redeals)
-
-
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
-    # the interval always holds p; clamping also absorbs rounding at 0 and n wins
-    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def win_chances(

@@ -107,22 +107,26 @@ class Policy:
 class QuadrennialPolicy(Policy):
     """Reserve piles are interchangeable; consecutive reserve plays commute."""
 
+    def __init__(self, rules: Variant, use_safe_moves: bool = True) -> None:
+        super().__init__(rules, use_safe_moves)
+        self.stock, self.waste = rules.stock, rules.waste  # the reserve piles lie between F4 and S
+
     def safe(self, state: GameState) -> Move | None:
         """The waste's top card home (the same rule as ``hints.safe_moves``)."""
-        waste = state.piles[13]
+        waste = state.piles[self.waste]
         if self.use_safe_moves and waste:
             card = waste[-1]
             if len(state.piles[card // 13]) == card % 13:
-                return self.rules.pair_moves[13, card // 13]
+                return self.rules.pair_moves[self.waste, card // 13]
         return None
 
     def key(self, state: GameState) -> Any:
         p = state.piles
         return (
             (len(p[0]), len(p[1]), len(p[2]), len(p[3])),
-            tuple(sorted(p[4:12])),
-            p[12],
-            p[13],
+            tuple(sorted(p[4 : self.stock])),
+            p[self.stock],
+            p[self.waste],
             state.redeals,
         )
 
@@ -150,7 +154,7 @@ class QuadrennialPolicy(Policy):
         if state.redeals < self.rules.redeals_allowed:
             return False
         lowest = [99, 99, 99, 99]
-        for card in state.piles[13]:  # bottom to top
+        for card in state.piles[self.waste]:  # bottom to top
             suit = card // 13
             if card > lowest[suit]:
                 return True
@@ -201,13 +205,13 @@ class AcmePolicy(Policy):
 
     def moves(self, state: GameState, last: Move | None) -> list[Move]:
         piles = state.piles
-        seen_empty = False
+        moved_to_empty: set[str] = set()  # of one card's moves to empty piles, try one
         out = []
         for m in self.rules.legal_moves(state):
             if m.dst.startswith("T") and not piles[self.rules.index[m.dst]]:
-                if seen_empty:
+                if m.src in moved_to_empty:
                     continue
-                seen_empty = True
+                moved_to_empty.add(m.src)
             out.append(m)
         # foundation moves, then building on the tableau, then empty piles, then the stock
         return sorted(out, key=lambda m: _acme_rank(state, m, self.rules))
@@ -330,9 +334,9 @@ def solve(
     state: GameState = getattr(game_or_state, "state", game_or_state)
     if not isinstance(state, GameState):
         raise TypeError(f"solve takes a Game or a GameState, not {type(game_or_state).__name__}")
-    policy = POLICIES[state.variant](VARIANTS[state.variant], use_safe_moves)
+    rules = VARIANTS[state.variant]
+    policy = POLICIES[rules.family](rules, use_safe_moves)
     should_stop = _stopper(cancel)
-    rules = policy.rules
     started = time.perf_counter()
     deadline = started + max_seconds
     seen: set[Any] = set()

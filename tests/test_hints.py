@@ -15,9 +15,9 @@ from solitaire_widgets.hints import (
     is_hopeless,
     solver_hint,
     unseen_cards,
-    wilson,
     win_chances,
 )
+from solitaire_widgets.intervals import wilson
 from solitaire_widgets.state import GameState
 from solitaire_widgets.variants import VARIANTS
 

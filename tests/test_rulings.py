@@ -406,3 +406,13 @@ def test_view_names_face_up_cards_only(variant: str) -> None:
     hidden = {c.code for c in stock[: len(stock) - len(expected_up)]}
     if variant in ("acme",):
         assert not (shown & hidden)
+
+
+def test_view_says_when_redo_is_possible() -> None:
+    game = Game("acme", seed=3)
+    assert game.view()["can_redo"] is False
+    game.play("S-W")
+    game.undo()
+    assert game.view()["can_redo"] is True
+    game.play("S-W")
+    assert game.view()["can_redo"] is False

@@ -143,3 +143,20 @@ def test_quadrennial_commuting_plays_prune_nothing_that_wins(
         + sum(s == "solved" for s in pruned.values())
         >= 10
     )
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_no_deal_a_simple_player_wins_is_called_unsolvable(variant: str) -> None:
+    """The solver sees everything, so a deal the greedy player or the hint follower wins must
+    never be proved unsolvable (this caught a pruning bug that hid half of Acme's wins)."""
+    import random as rnd
+
+    from solitaire_widgets.stats.strategies import GreedyPlay, HintPlay
+
+    won = 0
+    for seed in range(1, 121):
+        state = new_state(variant, seed=seed)
+        if any(p(state, rnd.Random(0)).outcome == "won" for p in (GreedyPlay(), HintPlay())):
+            won += 1
+            assert solve(state, max_nodes=100_000).status != "unsolvable", seed
+    assert won >= (1 if variant == "fly" else 5)

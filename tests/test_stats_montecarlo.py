@@ -184,7 +184,8 @@ def test_core_imports_stay_light() -> None:
 
 
 def test_plots() -> None:
-    matplotlib = pytest.importorskip("matplotlib")
+    import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -204,7 +205,8 @@ def test_plots() -> None:
 
 
 def test_dask_cluster_gives_the_same_games() -> None:
-    distributed = pytest.importorskip("distributed")
+    import distributed
+
     rules = Rules("acme", reserve=10)
     local = estimate_win_rate("acme", "random", 80, seed=11, rules=rules)
     with (
@@ -220,7 +222,6 @@ def test_dask_cluster_gives_the_same_games() -> None:
 
 
 def test_hint_and_solver_strategies() -> None:
-    pytest.importorskip("solitaire_widgets.solver")
     from solitaire_widgets.stats import HintPlay, SolverPlay
 
     hint = estimate_win_rate("acquaintance", HintPlay(), 30, seed=1)
@@ -237,7 +238,6 @@ def test_hint_and_solver_strategies() -> None:
 
 
 def test_solver_out_of_budget_is_unknown() -> None:
-    pytest.importorskip("solitaire_widgets.solver")
     from solitaire_widgets.stats import SolverPlay
 
     result = estimate_win_rate("quadrennial", SolverPlay(max_nodes=30), 10, seed=1)
@@ -245,9 +245,13 @@ def test_solver_out_of_budget_is_unknown() -> None:
     assert result.wins + result.losses + result.unknown == 10
 
 
-def test_solver_and_hints_refuse_knob_variants() -> None:
+def test_solver_and_hints_play_knob_variants() -> None:
+    """The solver and the hint engine follow a knob variant's own rules (here: no redeal)."""
     from solitaire_widgets.stats import HintPlay, SolverPlay
 
-    for strategy in (HintPlay(), SolverPlay()):
-        with pytest.raises(ValueError, match="default rules only"):
-            estimate_win_rate("acme", strategy, 2, rules=Rules("acme", redeals=0))
+    knob = Rules("quadrennial", redeals=0)
+    solver = estimate_win_rate("quadrennial", SolverPlay(max_nodes=20_000), 20, seed=1, rules=knob)
+    default = estimate_win_rate("quadrennial", SolverPlay(max_nodes=20_000), 20, seed=1)
+    assert solver.wins < default.wins
+    hinted = estimate_win_rate("quadrennial", HintPlay(), 20, seed=1, rules=knob)
+    assert hinted.wins + hinted.losses == 20

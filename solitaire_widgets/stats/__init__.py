@@ -11,6 +11,7 @@ dask and matplotlib are imported only by the calls that use them.
 
 from __future__ import annotations
 
+from ..intervals import Interval, Proportion, clopper_pearson, sample_size, wilson
 from .exact import (
     Question,
     acme_reserve_suit_count,
@@ -21,7 +22,6 @@ from .exact import (
     quadrennial_ace_in_reserve,
     questions,
 )
-from .intervals import Interval, Proportion, clopper_pearson, sample_size, wilson
 from .knobs import Rules, ensure_variant
 from .montecarlo import (
     GameRecord,

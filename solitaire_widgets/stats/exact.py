@@ -19,10 +19,10 @@ from fractions import Fraction
 from math import comb
 
 from ..cards import parse_card
+from ..intervals import Proportion
 from ..rules import new_state
 from ..state import GameState
 from ..variants import VARIANTS
-from .intervals import Proportion
 from .knobs import Rules
 from .montecarlo import game_seeds
 

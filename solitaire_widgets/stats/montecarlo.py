@@ -24,9 +24,9 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from ..intervals import Interval, Proportion, clopper_pearson, wilson
 from ..rules import new_state
 from ..variants import VARIANTS
-from .intervals import Interval, Proportion, clopper_pearson, wilson
 from .knobs import Rules, ensure_variant
 from .strategies import Outcome, Strategy, get_strategy, strategy_name
 

@@ -12,14 +12,15 @@ stops when the hint engine gives up or would repeat a position.
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
-from ..moves import DEAL, DRAW, REDEAL, Move
+from ..hints import hints
+from ..moves import DEAL, DRAW, REDEAL, Move, parse_move
+from ..solver import solve
 from ..state import GameState
 from ..variants import VARIANTS, Variant
 
@@ -42,20 +43,6 @@ class Played(NamedTuple):
 
 Strategy = Callable[[GameState, random.Random], Played]
 """Plays one deal from its starting state, drawing any randomness from the given ``rng``."""
-
-
-def optional(module: str) -> Any:
-    """A module imported when first needed (the solver and the hint engine land later)."""
-    return importlib.import_module(module)
-
-
-def default_rules_only(state: GameState, who: str) -> None:
-    """The solver and the hint engine know the four games' own rules only, not knob variants."""
-    if "[" in state.variant:
-        raise ValueError(
-            f"the {who} plays the default rules only, not {state.variant}: "
-            "measure rule knobs with the random or greedy strategies"
-        )
 
 
 def finish(rules: Variant, state: GameState, moves: int, capped: bool = False) -> Played:
@@ -140,32 +127,27 @@ class GreedyPlay:
 
 @dataclass(frozen=True)
 class HintPlay:
-    """The hint engine's choice (``hints.best_move``), which uses only what a player can see.
+    """The hint engine's choice (``hints.hints``), which uses only what a player can see.
 
-    Stops when the engine has no move (it calls the position hopeless) or its move would
-    return to a position already seen.
+    Like a player who follows the hints, it plays the best-ranked move that does not return to
+    a position already seen, and stops when every move would.
     """
 
     max_moves: int = 3000
     name: str = "hint"
 
     def __call__(self, state: GameState, rng: random.Random) -> Played:
-        default_rules_only(state, "hint engine")
-        best_move: Callable[[GameState], Move | None] = optional(
-            "solitaire_widgets.hints"
-        ).best_move
         rules = VARIANTS[state.variant]
         seen = {state.key()}
         for done in range(self.max_moves):
-            if rules.is_won(state):
+            for hint in hints(state):
+                after = rules.apply(state, parse_move(hint.move))
+                if after.key() not in seen:
+                    break
+            else:
                 return finish(rules, state, done)
-            move = best_move(state)
-            if move is None:
-                return finish(rules, state, done)
-            state = rules.apply(state, rules.resolve(state, move))
-            if state.key() in seen:
-                return finish(rules, state, done + 1)
-            seen.add(state.key())
+            seen.add(after.key())
+            state = after
         return finish(rules, state, self.max_moves, capped=bool(rules.legal_moves(state)))
 
 
@@ -184,8 +166,6 @@ class SolverPlay:
     name: str = "solver"
 
     def __call__(self, state: GameState, rng: random.Random) -> Played:
-        default_rules_only(state, "solver")
-        solve = optional("solitaire_widgets.solver").solve
         budget: dict[str, Any] = {
             "max_seconds": math.inf if self.max_seconds is None else self.max_seconds
         }

@@ -53,6 +53,11 @@ class Variant(ABC):
     stock_face_up_top: bool = False
     reserve_face_up_top_only: bool = False
 
+    @property
+    def family(self) -> str:
+        """The game this variant plays (a rule-knob variant keeps its base game's family)."""
+        return type(self).name
+
     def __init__(self) -> None:
         self.index = {name: i for i, name in enumerate(self.pile_names)}
         self.kinds = tuple(_KIND_OF_LETTER[n[0]] for n in self.pile_names)

@@ -348,6 +348,7 @@ function render({ model, el }) {
     for (const [name, button] of Object.entries(ui.buttons)) {
       button.disabled = !!rep;
       if (name === "undo") button.disabled ||= view.moves_made === 0;
+      if (name === "redo") button.disabled ||= !view.can_redo;
       if (name === "review") button.disabled ||= !view.moves_made;
     }
     ui.buttons.redeal.hidden = !has("redeal");

@@ -278,11 +278,14 @@ def _stop_process_group(proc: subprocess.Popen[bytes], timeout: float) -> None:
 
 
 @contextlib.contextmanager
-def running_jupyter_server(timeout: float = SERVER_START_TIMEOUT) -> Iterator[JupyterServer]:
+def running_jupyter_server(
+    timeout: float = SERVER_START_TIMEOUT, extra_args: Sequence[str] = ()
+) -> Iterator[JupyterServer]:
     """Run an isolated ``python -m jupyterlab`` (also serving Notebook 7); always stop it.
 
     Config/data/runtime/root dirs are fresh temp dirs; the repo root is put on the kernel's
-    ``PYTHONPATH`` so notebooks import the checkout under test.
+    (and the server's) ``PYTHONPATH`` so notebooks import the checkout under test.
+    ``extra_args`` are appended to the server's command line (e.g. ``--ServerApp.x=y``).
     """
     check_prerequisites()
     base = Path(tempfile.mkdtemp(prefix="sw-browser-"))
@@ -302,6 +305,7 @@ def running_jupyter_server(timeout: float = SERVER_START_TIMEOUT) -> Iterator[Ju
         "--ServerApp.token=", "--ServerApp.password=",
         "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
         f"--ServerApp.root_dir={dirs['root']}",
+        *extra_args,
     ]  # fmt: skip
     log_path = base / "server.log"
     with log_path.open("wb") as log:
