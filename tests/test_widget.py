@@ -281,7 +281,7 @@ def test_undo_redo_restart() -> None:
     assert game.history == ["S-W", "S-W"]
     assert_in_sync(widget, game)
     control(widget, "restart")
-    assert game.history == [] and widget.view == Game("acme", seed=7).view()
+    assert game.history == [] and widget.view == {**Game("acme", seed=7).view(), "can_redo": True}
     control(widget, "redo")
     assert game.history == ["S-W"]
 
