@@ -1,0 +1,330 @@
+"""The tutorial notebooks as stored: executed, clean, magics known, student copies right.
+
+The notebooks themselves run under nbval (``pytest --nbval``, configured in pyproject.toml),
+which compares every stored output with a fresh run. nbval can only catch what is stored: a
+cell saved without running has no output to compare, a saved widget state goes stale, and a
+``%magic`` it does not know... passes silently. These tests close those gaps, check the command
+that writes the student copies, and check that the nbval run can fail at all.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import textwrap
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK_DIR = ROOT / "notebooks"
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+SANITIZE = NOTEBOOK_DIR / "nbval_sanitize.cfg"
+STUDENT_COPIES = ROOT / "scripts" / "student_copies.py"
+EXPECTED = [
+    "00_start_here.ipynb",
+    "01_quadrennial.ipynb",
+    "02_acquaintance.ipynb",
+    "03_acme.ipynb",
+    "04_fly.ipynb",
+    "05_probability_lab.ipynb",
+]
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import run_notebooks  # noqa: E402
+import student_copies  # noqa: E402
+
+
+def read(path: Path) -> Any:
+    return nbformat.read(path, as_version=4)
+
+
+def code_cells(nb: Any) -> list[Any]:
+    return [cell for cell in nb.cells if cell.cell_type == "code"]
+
+
+ids = [path.name for path in NOTEBOOKS]
+
+
+def test_the_tutorials_are_all_there() -> None:
+    present = [path.name for path in NOTEBOOKS]
+    missing = [name for name in EXPECTED if name not in present]
+    assert not missing, f"missing notebooks: {missing}"
+    assert "notebooks/00_start_here.ipynb" in (ROOT / "scripts" / "lab").read_text()
+
+
+# ----------------------------------------------------------------------------- stored state
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
+def test_every_code_cell_was_executed_in_order(path: Path) -> None:
+    """Stored executed: counts 1, 2, 3... (a cell never run has nothing for nbval to check)."""
+    counts = [cell.execution_count for cell in code_cells(read(path))]
+    unrun = [i for i, count in enumerate(counts) if count is None]
+    assert not unrun, f"code cells {unrun} of {path.name} have no execution count"
+    assert counts == list(range(1, len(counts) + 1)), (
+        f"{path.name} was not run top to bottom in one kernel: {counts}"
+    )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
+def test_no_widget_state_or_stray_metadata(path: Path) -> None:
+    nb = read(path)
+    assert "widgets" not in nb.metadata, f"{path.name} stores widget state (metadata.widgets)"
+    assert set(nb.metadata) <= {"kernelspec", "language_info"}, sorted(nb.metadata)
+    assert "version" not in nb.metadata.get("language_info", {}), "machine-specific version"
+    for index, cell in enumerate(nb.cells):
+        assert set(cell.metadata) <= {"tags"}, f"cell {index}: {sorted(cell.metadata)}"
+        assert cell.get("id"), f"cell {index} has no id"
+        for output in cell.get("outputs", []):
+            assert "application/vnd.jupyter.widget-state+json" not in output.get("data", {})
+            assert output.get("output_type") != "error", f"cell {index} stored an error"
+    nbformat.validate(nb)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
+def test_stored_clean(path: Path) -> None:
+    """Stored exactly as ``scripts/run_notebooks.py`` stores them (stable model ids, merged
+    streams), so that running a notebook again gives no diff."""
+    nb = read(path)
+    assert run_notebooks.clean(read(path), path.stem) == nb
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
+def test_no_machine_paths(path: Path) -> None:
+    text = path.read_text()
+    found = re.findall(r"(?:/work/|/home/|/tmp/|/Users/|[A-Z]:\\\\)[^\s\"']*", text)
+    assert not found, f"{path.name} mentions machine paths: {found[:3]}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
+def test_no_timings_unless_ignored(path: Path) -> None:
+    """Times differ on every run: a cell that prints one must be marked NBVAL_IGNORE_OUTPUT."""
+    timing = re.compile(r"\b\d+(?:\.\d+)?\s?(?:s|ms|seconds)\b(?! down)")
+    for index, cell in enumerate(code_cells(read(path))):
+        if "NBVAL_IGNORE_OUTPUT" in cell.source:
+            continue
+        for output in cell.outputs:
+            text = output.get("text") or output.get("data", {}).get("text/plain", "")
+            assert not timing.search(text), f"cell {index} prints a timing: {text[:200]!r}"
+
+
+# ----------------------------------------------------------------------------- magics
+_MAGICS_SCRIPT = """
+import json, sys
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+def names():
+    magics = shell.magics_manager.magics
+    return set(magics["line"]) | set(magics["cell"])
+found = {"": sorted(names())}
+try:
+    from ipykernel.zmqshell import KernelMagics
+    found[""] = sorted(set(found[""]) | set(KernelMagics.magics["line"])
+                       | set(KernelMagics.magics["cell"]))
+except ImportError:
+    pass
+for extension in sys.argv[1:]:
+    before = names()
+    shell.extension_manager.load_extension(extension)
+    found[extension] = sorted(names() - before)
+print(json.dumps(found))
+"""
+
+
+@cache
+def magics_of(extensions: tuple[str, ...] = ()) -> dict[str, frozenset[str]]:
+    """The built-in magics (key ""), those of ipykernel's shell included, and the magics each
+    extension adds when loaded. Asked in a separate Python: an IPython shell made here would
+    make the rest of the test session look like a notebook (tqdm.auto, for one, would notice)."""
+    run = subprocess.run(
+        [sys.executable, "-c", _MAGICS_SCRIPT, *extensions],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return {key: frozenset(value) for key, value in json.loads(run.stdout).items()}
+
+
+_USE = re.compile(r"^\s*(?:[\w.]+\s*=\s*)?%{1,2}([A-Za-z_]\w*)", re.MULTILINE)
+_LOAD_EXT = re.compile(r"^\s*%load_ext\s+([\w.]+)", re.MULTILINE)
+_DEFINED = re.compile(
+    r"@register_(?:line_|cell_|line_cell_)?magic(?:\(\s*[\"'](\w+)[\"']\s*\))?\s*\n\s*def (\w+)"
+)
+
+
+def unknown_magics(sources: list[str]) -> list[str]:
+    """Magics used in these cells that are neither built in nor loaded or defined in them."""
+    text = "\n".join(sources)
+    extensions = tuple(sorted(set(_LOAD_EXT.findall(text))))
+    allowed: set[str] = set()
+    for names in magics_of(extensions).values():
+        allowed |= names
+    for named, function in _DEFINED.findall(text):
+        allowed.add(named or function)
+    used = {name for source in sources for name in _USE.findall(source)}
+    return sorted(used - allowed)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
+def test_magics_are_known(path: Path) -> None:
+    """nbval lets an unknown %magic pass silently; here it fails."""
+    unknown = unknown_magics([cell.source for cell in code_cells(read(path))])
+    assert not unknown, f"{path.name} uses magics that are not built in or loaded: {unknown}"
+
+
+def test_the_magic_check_itself() -> None:
+    assert unknown_magics(["%matplotlib inline\nx = 1", "%%time\nx = 2"]) == []
+    assert unknown_magics(["%nosuchmagic 3"]) == ["nosuchmagic"]
+    assert unknown_magics(["result = %nosuchmagic"]) == ["nosuchmagic"]
+    assert unknown_magics(["%%nosuchcell\nx"]) == ["nosuchcell"]
+    assert unknown_magics(["%autoreload 2"]) == ["autoreload"]
+    assert unknown_magics(["%load_ext autoreload", "%autoreload 2"]) == []
+    defined = "@register_line_magic\ndef hi(line):\n    return line"
+    assert unknown_magics([defined, "%hi there"]) == []
+
+
+# ----------------------------------------------------------------------------- student copies
+def solution_count(nb: Any) -> int:
+    """Solution blocks: lines that are exactly the BEGIN marker (prose may mention it)."""
+    begin = re.compile(r"^\s*### BEGIN SOLUTION\s*$", re.MULTILINE)
+    return sum(len(begin.findall(cell.source)) for cell in nb.cells)
+
+
+def test_student_copies(tmp_path: Path) -> None:
+    before = {path: path.read_bytes() for path in NOTEBOOKS}
+    out = tmp_path / "students"
+    run = subprocess.run(
+        [sys.executable, str(STUDENT_COPIES), str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert {path.name: path.read_bytes() for path in NOTEBOOKS} == {
+        path.name: data for path, data in before.items()
+    }, "the teacher's notebooks were modified"
+    total = 0
+    for path in NOTEBOOKS:
+        teacher, student = read(path), read(out / path.name)
+        nbformat.validate(student)
+        expected = solution_count(teacher)
+        total += expected
+        assert f"{path.name}: {expected} solution" in run.stdout
+        assert len(student.cells) == len(teacher.cells)
+        text = "\n".join(cell.source for cell in student.cells)
+        assert not re.search(r"^\s*### (BEGIN|END) SOLUTION\s*$", text, re.MULTILINE)
+        assert text.count("raise NotImplementedError()") >= expected
+        for t_cell, s_cell in zip(teacher.cells, student.cells, strict=True):
+            if student_copies.BEGIN not in t_cell.source:
+                assert s_cell.source == t_cell.source
+            if s_cell.cell_type == "code":
+                assert s_cell.outputs == [] and s_cell.execution_count is None
+    assert total >= 8, "the variant tutorials should hold exercises with solutions"
+
+
+def test_student_copy_of_one_cell() -> None:
+    source = textwrap.dedent(
+        """\
+        x = 1
+        def f():
+            ### BEGIN SOLUTION
+            return 42
+            ### END SOLUTION
+        ### BEGIN SOLUTION
+        answer = f()
+        ### END SOLUTION
+        print(answer)"""
+    )
+    stripped, count = student_copies.strip_solutions(source, student_copies.CODE_STUB)
+    assert count == 2
+    assert stripped == textwrap.dedent(
+        """\
+        x = 1
+        def f():
+            # YOUR CODE HERE
+            raise NotImplementedError()
+        # YOUR CODE HERE
+        raise NotImplementedError()
+        print(answer)"""
+    )
+    namespace: dict[str, Any] = {}
+    with pytest.raises(NotImplementedError):
+        exec(compile(stripped, "<cell>", "exec"), namespace)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "### BEGIN SOLUTION\nx = 1",
+        "x = 1\n### END SOLUTION",
+        "### BEGIN SOLUTION\n### BEGIN SOLUTION",
+    ],
+)
+def test_unpaired_markers_are_refused(
+    source: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(student_copies.MarkerError):
+        student_copies.strip_solutions(source, student_copies.CODE_STUB)
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+    path = tmp_path / "bad.ipynb"
+    nbformat.write(nb, path)
+    assert student_copies.main([str(tmp_path / "out"), str(path)]) == 1
+    assert "bad.ipynb: cell 0" in capsys.readouterr().err
+
+
+def test_student_copies_never_overwrite_the_teachers_notebooks(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert student_copies.main([str(NOTEBOOK_DIR)]) == 1
+    assert "teacher" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------------------- nbval can fail
+def probe(folder: Path, name: str, stored_output: str) -> None:
+    """A one-cell notebook whose fresh run prints "deal 7 of acme, 0x7f..." (an address that
+    differs every run), stored with ``stored_output``."""
+    cell = nbformat.v4.new_code_cell('print("deal 7 of acme,", hex(id(object())))')
+    cell.execution_count = 1
+    cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=stored_output)]
+    nb = nbformat.v4.new_notebook(cells=[cell])
+    nb.metadata = {"kernelspec": {"name": "python3", "language": "python", "display_name": "P"}}
+    nbformat.write(nb, folder / name)
+
+
+def test_nbval_passes_a_matching_output_and_fails_a_changed_one(tmp_path: Path) -> None:
+    """Strict nbval with the project's sanitize file: a sanitized difference (a memory address)
+    passes, a real one (the deal number) fails."""
+    probe(tmp_path, "probe_same.ipynb", "deal 7 of acme, 0x7fb2c41a9e40\n")
+    probe(tmp_path, "probe_changed.ipynb", "deal 8 of acme, 0x7fb2c41a9e40\n")
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")  # not the project's addopts
+    run = subprocess.run(
+        [
+            sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA",
+            "--nbval", "--nbval-current-env", f"--nbval-sanitize-with={SANITIZE}",
+            "-c", str(tmp_path / "pytest.ini"), "--rootdir", str(tmp_path), str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+    )  # fmt: skip
+    report = run.stdout + run.stderr
+    assert run.returncode == 1, report
+    assert re.search(r"PASSED probe_same.ipynb::Cell 0", report), report
+    assert re.search(r"FAILED probe_changed.ipynb::Cell 0", report), report
+    assert "deal 8 of acme" in report
+
+
+def test_the_pytest_configuration_runs_the_notebooks_strictly() -> None:
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+    options = config["addopts"].split()
+    assert "--nbval" in options and "--nbval-lax" not in options
+    assert "notebooks" in config["testpaths"] and "tests" in config["testpaths"]
+    assert any(option.endswith("notebooks/nbval_sanitize.cfg") for option in options)
+    assert json.dumps(config)  # plain data
