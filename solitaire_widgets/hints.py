@@ -74,7 +74,7 @@ def safe_moves(state: GameState) -> list[Move]:
 
 
 # ------------------------------------------------------------------------------ hopeless
-def is_hopeless(state: GameState, limit: int = 20_000) -> bool:
+def is_hopeless(state: GameState, limit: int = 2_000) -> bool:
     """True when no foundation move can ever be reached again, judged from face-up cards only.
 
     It explores every position reachable without a foundation move. A move that would turn up
@@ -112,12 +112,18 @@ def _reveals(rules: Variant, state: GameState, move: Move) -> bool:
 
 # ------------------------------------------------------------------------------ ranked hints
 def hints(game_or_state: Any) -> list[Hint]:
-    """Every legal move with a score and a reason, best first; face-up cards only."""
+    """Every legal move with a score and a reason, best first; face-up cards only.
+
+    In a hopeless position (see ``is_hopeless``) every move scores 0 and says so.
+    """
     state = _state_of(game_or_state)
     rules = VARIANTS[state.variant]
     legal = rules.legal_moves(state)
     if not legal:
         return []
+    if is_hopeless(state):
+        why = "hopeless: no foundation move can ever be reached again from here, whatever you do"
+        return [Hint(str(m), 0, why) for m in legal]
     safe = set(safe_moves(state))
     scored = [_score(rules, state, m, m in safe) for m in legal]
     order = {str(m): i for i, m in enumerate(legal)}

@@ -34,7 +34,7 @@ def status_line(view: dict[str, Any]) -> str:
     deal = f"deal {view['seed']}" if view["seed"] is not None else "explicit deck"
     parts = [
         f"{view['title']}, {deal}: {view['status']}",
-        f"{view['moves_made']} moves",
+        f"{view['moves_made']} move{'' if view['moves_made'] == 1 else 's'}",
         f"{view['cards_home']}/{view['cards_total']} cards home",
     ]
     if view["redeals_total"]:

@@ -84,7 +84,7 @@ def test_drawing_that_would_bury_a_needed_card_is_flagged() -> None:
 
 def test_fly_placement_prefers_not_burying_lower_cards() -> None:
     aces = {f"F{i + 1}": a for i, a in enumerate(["AC", "AD", "AH", "AS", "AC", "AD", "AH", "AS"])}
-    state = state_of("fly", **aces, R="9C", T1="4D", T2="KH", S="7S")
+    state = state_of("fly", **aces, R="9C", T1="4D", T2="KH", S="2C 7S")
     ranked = [h.move for h in hints(state) if h.move.startswith("S-T")]
     assert ranked.index("S-T2") < ranked.index("S-T1")  # 7♠ on K♥ rather than on 4♦
     (bury,) = [h for h in hints(state) if h.move == "S-T1"]
@@ -159,3 +159,9 @@ def test_wilson_holds_the_rate_at_the_edges() -> None:
         assert wilson(n, n)[1] == 1.0 and wilson(0, n)[0] == 0.0
         low, high = wilson(n // 3, n)
         assert low <= (n // 3) / n <= high
+
+
+def test_hints_say_plainly_when_a_position_is_hopeless() -> None:
+    stuck = state_of("acme", F1="AC", F2="AD", F3="AH", F4="AS", T1="9H 8H", T3="5S", redeals=1)
+    ranked = hints(stuck)
+    assert ranked and all(h.score == 0 and h.reason.startswith("hopeless") for h in ranked)
