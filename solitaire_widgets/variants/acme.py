@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ..cards import ACES, CARDS, Card
 from ..moves import DRAW, REDEAL, Move
 from ..state import GameState
-from .base import Variant, number_word
+from .base import Variant
 
 R, T, S, W = 4, 5, 9, 10  # reserve, first tableau pile, stock, waste
 TABLEAU = range(T, T + 4)
@@ -69,14 +69,9 @@ class Acme(Variant):
     def apply(self, state: GameState, move: Move) -> GameState:
         piles = list(state.piles)
         redeals = state.redeals
-        if move == DRAW:
-            stock = piles[S]
-            piles[W] = (*piles[W], stock[-1])
-            piles[S] = stock[:-1]
-        elif move == REDEAL:
-            piles[S] = tuple(reversed(piles[W]))
-            piles[W] = ()
-            redeals += 1
+        if move in (DRAW, REDEAL):
+            self.draw_or_turn_over(piles, move)
+            redeals += move == REDEAL
         else:
             src = self.index[move.src]
             dst = self.index[move.dst]
@@ -117,16 +112,3 @@ class Acme(Variant):
         return (
             f"{card} cannot go on {name}: the tableau builds down by suit, so {top} takes {wanted}"
         )
-
-    def redeal_reason(self, state: GameState) -> str | None:
-        if state.piles[S]:
-            return "redeal only when the stock is empty: keep drawing (S-W)"
-        if not state.piles[W]:
-            return "the waste is empty: there is nothing to turn over"
-        if state.redeals >= self.redeals_allowed:
-            allowed = self.redeals_allowed
-            return (
-                f"no redeals left: {self.title} allows {number_word(allowed)} "
-                f"({number_word(allowed + 1)} passes through the stock)"
-            )
-        return None

@@ -58,13 +58,7 @@ class Acquaintance(Variant):
             gathered = [c for pile in state.piles[R : R + 4] for c in pile]
             gathered_piles = (*state.piles[:R], (), (), (), (), tuple(reversed(gathered)))
             return self._deal_round(gathered_piles, state.redeals + 1)
-        piles = list(state.piles)
-        src = self.index[move.src]
-        dst = self.index[move.dst]
-        pile = piles[src]
-        piles[dst] = (*piles[dst], pile[-1])
-        piles[src] = pile[:-1]
-        return GameState(state.variant, tuple(piles), state.redeals)
+        return self.move_top(state, move)
 
     def _deal_round(self, before: Sequence[tuple[Card, ...]], redeals: int) -> GameState:
         """One card from the stock onto each reserve pile, R1 first, while the stock lasts."""

@@ -210,7 +210,40 @@ class Variant(ABC):
         return f"{self.title} has no deal move: " + self.stock_hint()
 
     def redeal_reason(self, state: GameState) -> str | None:
-        return f"{self.title} has no redeal"
+        """With a waste: turn it over when the stock is empty, while redeals are left."""
+        if self.waste < 0:
+            return f"{self.title} has no redeal"
+        if state.piles[self.stock]:
+            return "redeal only when the stock is empty: keep drawing (S-W)"
+        if not state.piles[self.waste]:
+            return "the waste is empty: there is nothing to turn over"
+        if state.redeals >= self.redeals_allowed:
+            allowed = self.redeals_allowed
+            return (
+                f"no redeals left: {self.title} allows {number_word(allowed)} "
+                f"({number_word(allowed + 1)} passes through the stock)"
+            )
+        return None
+
+    def move_top(self, state: GameState, move: Move) -> GameState:
+        """The position after moving the top card of ``move.src`` onto ``move.dst``, and
+        nothing else (the whole of a pile move in Acquaintance and Fly)."""
+        piles = list(state.piles)
+        src, dst = self.index[move.src], self.index[move.dst]
+        piles[dst] = (*piles[dst], piles[src][-1])
+        piles[src] = piles[src][:-1]
+        return GameState(state.variant, tuple(piles), state.redeals)
+
+    def draw_or_turn_over(self, piles: list[Pile], move: Move) -> None:
+        """Apply ``S-W`` (the stock's top card onto the waste) or ``redeal`` (the waste turned
+        over into the stock, so the card drawn first comes first again) to ``piles``."""
+        stock, waste = self.stock, self.waste
+        if move == DRAW:
+            piles[waste] = (*piles[waste], piles[stock][-1])
+            piles[stock] = piles[stock][:-1]
+        else:
+            piles[stock] = tuple(reversed(piles[waste]))
+            piles[waste] = ()
 
     def stock_hint(self) -> str:
         return "draw from the stock with S-W"

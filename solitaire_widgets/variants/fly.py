@@ -67,13 +67,7 @@ class Fly(Variant):
         return moves
 
     def apply(self, state: GameState, move: Move) -> GameState:
-        piles = list(state.piles)
-        src = self.index[move.src]
-        dst = self.index[move.dst]
-        pile = piles[src]
-        piles[dst] = (*piles[dst], pile[-1])
-        piles[src] = pile[:-1]
-        return GameState(state.variant, tuple(piles), state.redeals)
+        return self.move_top(state, move)
 
     def place_reason(self, state: GameState, src: int, dst: int, card: Card) -> str | None:
         if dst == R:

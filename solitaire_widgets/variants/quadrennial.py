@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ..cards import Card
 from ..moves import DRAW, REDEAL, Move
 from ..state import GameState
-from .base import Variant, number_word
+from .base import Variant
 
 R = 4  # first reserve pile (after the four foundations); the stock and waste follow the reserve
 
@@ -60,14 +60,9 @@ class Quadrennial(Variant):
         piles = list(state.piles)
         redeals = state.redeals
         S, W = self.stock, self.waste
-        if move == DRAW:
-            stock = piles[S]
-            piles[W] = (*piles[W], stock[-1])
-            piles[S] = stock[:-1]
-        elif move == REDEAL:
-            piles[S] = tuple(reversed(piles[W]))
-            piles[W] = ()
-            redeals += 1
+        if move in (DRAW, REDEAL):
+            self.draw_or_turn_over(piles, move)
+            redeals += move == REDEAL
         else:
             src = self.index[move.src]
             dst = self.index[move.dst]
@@ -92,16 +87,3 @@ class Quadrennial(Variant):
         if self.kinds[dst] == "reserve":
             return "nothing is ever placed on a reserve pile: each holds at most one card"
         return self.foundation_reason(state, card, dst)
-
-    def redeal_reason(self, state: GameState) -> str | None:
-        if state.piles[self.stock]:
-            return "redeal only when the stock is empty: keep drawing (S-W)"
-        if not state.piles[self.waste]:
-            return "the waste is empty: there is nothing to turn over"
-        if state.redeals >= self.redeals_allowed:
-            allowed = self.redeals_allowed
-            return (
-                f"no redeals left: {self.title} allows {number_word(allowed)} "
-                f"({number_word(allowed + 1)} passes through the stock)"
-            )
-        return None
