@@ -342,3 +342,15 @@ def test_nothing_hidden_is_synced_before_solve(variant: str) -> None:
         assert state["chances"] and state["solving"]["status"] == "done"
         states.append(state)
     assert states[0] == states[1]
+
+
+def test_stepping_a_solver_replay_keeps_its_start_and_label() -> None:
+    """Found by the browser tests: ▶ used to rebuild the replay without 'start' and 'solver'."""
+    table = GameWidget(Game("quadrennial", seed=2))
+    table.solve()
+    table._wait_for_background(30)
+    assert table.replay.get("solver") is True
+    start = table.replay["start"]
+    table._handle_custom_msg({"type": "replay", "action": "next"}, [])
+    assert table.replay["index"] == start + 1
+    assert table.replay["solver"] is True and table.replay["start"] == start

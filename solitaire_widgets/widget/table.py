@@ -429,7 +429,7 @@ class GameWidget(anywidget.AnyWidget):
             return
         last = len(self.replay["steps"]) - 1
         index = _step_index(intent, self.replay["index"], last)
-        self.replay = replay_state(self.replay["steps"], index)
+        self.replay = {**self.replay, "index": index}  # keeps a solver line's start and label
         self.message = _step_text(self.replay)
 
 

@@ -297,7 +297,7 @@ def test_solve_opens_the_winning_line(nb: NotebookSession) -> None:
     )
     table.wait_matches("solve_game.view()")  # the replay opens on the live position
 
-    button(table, "▶").click()  # (the solver's-line label: see the xfail test below)
+    button(table, "▶").click()  # (the solver's-line label: see the test below)
     expect(step).to_have_text(re.compile(rf"^step {start + 1} of {last}: {re.escape(line[0])} \("))
     kernel.wait_for("solve_table.replay['index']", lambda i: i == start + 1, KERNEL_TIMEOUT)
     table.wait_matches(f"solve_table.replay['steps'][{start + 1}]['view']")
@@ -318,12 +318,6 @@ def test_solve_opens_the_winning_line(nb: NotebookSession) -> None:
     assert_clean_page(nb)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="GameWidget._replay_control rebuilds the replay trait with replay_state(steps, index),"
-    " which drops 'start' and 'solver': after ▶ the solver's line is no longer labelled",
-)
 def test_solver_line_stays_labelled_when_stepping(nb: NotebookSession) -> None:
     """Stepping into the solver's line keeps it marked as the solver's (it peeked)."""
     table = table_of(nb, "solve")
