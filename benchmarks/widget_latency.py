@@ -17,7 +17,8 @@ the move, ``game.view()``) and back. Prints median and p90 in ms, for "DOM updat
 "next animation frame".
 
 ``--server``: ``stock`` is jupyter_server as installed; ``nodelay`` sets ``TCP_NODELAY`` on
-the kernel websocket (``benchmarks/_nodelay.py``, a ``ServerApp`` config option). With the
+the kernel websocket (``solitaire_widgets/lab_server.py``, a ``ServerApp`` config option,
+which ``./scripts/lab`` uses). With the
 stock server, the kernel's ``comm_msg`` often waits ~40 ms behind its ``status: busy`` (Nagle's
 algorithm against the browser's delayed ACK), which is most of the stock latency.
 """
@@ -35,6 +36,7 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
+from solitaire_widgets.lab_server import OPTION  # noqa: E402
 from tests.browser.harness import (  # noqa: E402
     CHROMIUM_ARGS,
     NetworkLog,
@@ -98,9 +100,7 @@ JS_TIMED_CLICK = """async ({selector, moves, timeoutMs}) => {
 }"""
 
 UNDO_BUTTON = ".sw-controls button[title^='take back']"
-NODELAY_ARGS = (
-    "--ServerApp.kernel_websocket_connection_class=benchmarks._nodelay.NoDelayConnection",
-)
+NODELAY_ARGS = (OPTION,)
 SERVERS = {"stock": (), "nodelay": NODELAY_ARGS}
 
 Samples = dict[str, list[tuple[float, float]]]
@@ -186,7 +186,8 @@ def main() -> None:
         "--server",
         choices=[*SERVERS, "both"],
         default="both",
-        help="stock jupyter_server, or its kernel websocket with TCP_NODELAY (see _nodelay.py)",
+        help="stock jupyter_server, or its kernel websocket with TCP_NODELAY "
+        "(see solitaire_widgets/lab_server.py)",
     )
     args = parser.parse_args()
     servers = list(SERVERS) if args.server == "both" else [args.server]

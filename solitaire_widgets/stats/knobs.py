@@ -50,7 +50,7 @@ class Rules:
     stuck: bool = False
 
     def __post_init__(self) -> None:
-        base = get_variant(self.variant).name.split("[")[0]
+        base = get_variant(self.variant).family
         object.__setattr__(self, "variant", base)
         if self.redeals is not None:
             if base not in REDEALS:
