@@ -17,6 +17,9 @@ Depth-first graph search over positions not seen before, deterministic and bound
   symmetric positions (two foundations of equal height, two empty tableau piles, two Fly piles
   with the same top) only one is tried. Fly places a card onto a higher card first (it goes
   home first, so it blocks nothing), then onto an empty pile, then onto a lower card.
+* **Limited discrepancy probes** (Fly): before the complete search, lines that leave the
+  preferred move at most once; they find wins that plain depth-first search reaches only after
+  exhausting every variation near the leaves, and prove nothing when they fail.
 * **Dead positions** are cut at once (``Policy.dead``). Fly: a rank that no foundation has
   passed, all of whose copies lie in tableau piles under a higher card, can never be passed.
 
@@ -78,6 +81,8 @@ class SolveResult:
 
 class Policy:
     """How the search sees one variant: canonical keys, safe moves, ordered candidate moves."""
+
+    probes = 0  # limited discrepancy probes before the complete search (see ``_Search``)
 
     def __init__(self, rules: Variant, use_safe_moves: bool = True) -> None:
         self.rules = rules
@@ -231,7 +236,13 @@ def _acme_rank(state: GameState, move: Move, rules: Variant) -> int:
 
 
 class FlyPolicy(Policy):
-    """Tableau piles interchangeable, foundations by height; place cards where they block least."""
+    """Tableau piles interchangeable, foundations by height; place cards where they block least.
+
+    Two limited discrepancy probes (at most one move off the ordering) come first: Fly's lines
+    are long and its ordering is good but not perfect, and they find a third more wins.
+    """
+
+    probes = 2
 
     def key(self, state: GameState) -> Any:
         p = state.piles
@@ -336,68 +347,118 @@ def solve(
         raise TypeError(f"solve takes a Game or a GameState, not {type(game_or_state).__name__}")
     rules = VARIANTS[state.variant]
     policy = POLICIES[rules.family](rules, use_safe_moves)
-    should_stop = _stopper(cancel)
-    started = time.perf_counter()
-    deadline = started + max_seconds
-    seen: set[Any] = set()
-    path: list[Move] = []
-    # Each frame: (moves to try, the path length at the node, the state at the node)
-    stack: list[tuple[list[Move], int, GameState]] = []
-    nodes = 0
+    search = _Search(policy, max_nodes, max_seconds, _stopper(cancel), progress)
+    try:
+        for limit in range(policy.probes):
+            if search.run(state, limit):
+                return search.result("solved")
+        return search.result("solved" if search.run(state, None) else "unsolvable")
+    except _OutOfBudget as stop:
+        return search.result("unknown", str(stop))
 
-    def enter(node: GameState) -> GameState | None:
-        """Play the safe moves; return the node to expand, or None (seen before)."""
-        while True:
-            safe = policy.safe(node)
-            if safe is None:
-                break
-            path.append(safe)
-            node = rules.apply(node, safe)
-        key = policy.key(node)
-        if key in seen:
-            return None
-        seen.add(key)
-        return None if policy.dead(node) else node
 
-    def result(status: Status, reason: str = "") -> SolveResult:
-        line = [str(m) for m in path] if status == "solved" else []
-        return SolveResult(status, line, nodes, time.perf_counter() - started, reason)
+class _OutOfBudget(Exception):
+    """The node or time budget ran out, or the search was cancelled."""
 
-    root = enter(state)
-    if root is None:  # unreachable: the table is empty at the start
-        return result("unsolvable")
-    # A won position has no legal move, so is_won is asked only where no move is left.
-    moves = policy.moves(root, None)
-    if not moves:
-        return result("solved" if rules.is_won(root) else "unsolvable")
-    stack.append((moves[::-1], len(path), root))
-    while stack:
-        todo, depth, node = stack[-1]
-        if not todo:
-            stack.pop()
-            continue
-        move = todo.pop()
-        del path[depth:]
-        path.append(move)
-        nodes += 1
-        if nodes & 1023 == 0:
-            if progress is not None:
-                progress(nodes)
-            if time.perf_counter() > deadline:
-                return result("unknown", f"time budget of {max_seconds:g} s ran out")
-            if should_stop():
-                return result("unknown", "cancelled")
-        if nodes >= max_nodes:
-            return result("unknown", f"node budget of {max_nodes} ran out")
-        child = enter(rules.apply(node, move))
-        if child is None:
-            continue
-        moves = policy.moves(child, move)
-        if moves:
-            stack.append((moves[::-1], len(path), child))
-        elif rules.is_won(child):
-            return result("solved")
-    return result("unsolvable")
+
+class _Search:
+    """Depth-first search with a transposition table; optionally limited in discrepancies.
+
+    With ``limit`` None the search is complete (``run`` False means no win exists). With a
+    ``limit`` it is a limited discrepancy probe: taking the k-th best move instead of the best
+    costs k, and a line may cost at most ``limit`` in all. Probes find a line quickly when the
+    move ordering is good but wrong near the root, where plain depth-first search would first
+    try every variation near the leaves; they prove nothing when they fail.
+    """
+
+    def __init__(
+        self,
+        policy: Policy,
+        max_nodes: int,
+        max_seconds: float,
+        should_stop: Callable[[], bool],
+        progress: Callable[[int], None] | None,
+    ) -> None:
+        self.policy, self.rules = policy, policy.rules
+        self.max_nodes, self.max_seconds = max_nodes, max_seconds
+        self.should_stop, self.progress = should_stop, progress
+        self.started = time.perf_counter()
+        self.deadline = self.started + max_seconds
+        self.nodes = 0
+        self.path: list[Move] = []
+
+    def result(self, status: Status, reason: str = "") -> SolveResult:
+        line = [str(m) for m in self.path] if status == "solved" else []
+        return SolveResult(status, line, self.nodes, time.perf_counter() - self.started, reason)
+
+    def run(self, state: GameState, limit: int | None) -> bool:
+        """True when a winning line was found (it is in ``self.path``)."""
+        policy, rules, path = self.policy, self.rules, self.path
+        seen: dict[Any, int] = {}  # key -> the most discrepancies left when it was searched
+        path.clear()
+
+        def enter(node: GameState, slack: int) -> GameState | None:
+            """Play the safe moves; return the node to expand, or None (searched before)."""
+            while True:
+                safe = policy.safe(node)
+                if safe is None:
+                    break
+                path.append(safe)
+                node = rules.apply(node, safe)
+            key = policy.key(node)
+            if seen.get(key, -1) >= slack:
+                return None
+            seen[key] = slack
+            return None if policy.dead(node) else node
+
+        start = 0 if limit is None else limit
+        root = enter(state, start)
+        if root is None:  # unreachable: the table is empty at the start
+            return False
+        # A won position has no legal move, so is_won is asked only where no move is left.
+        moves = policy.moves(root, None)
+        if not moves:
+            return rules.is_won(root)
+        # Each frame: (moves to try, worst first, with their cost), path length, state, slack
+        stack = [(self._costed(moves, start, limit), len(path), root, start)]
+        while stack:
+            todo, depth, node, slack = stack[-1]
+            if not todo:
+                stack.pop()
+                continue
+            move, cost = todo.pop()
+            del path[depth:]
+            path.append(move)
+            self._count()
+            child = enter(rules.apply(node, move), slack - cost)
+            if child is None:
+                continue
+            moves = policy.moves(child, move)
+            if moves:
+                left = slack - cost
+                stack.append((self._costed(moves, left, limit), len(path), child, left))
+            elif rules.is_won(child):
+                return True
+        return False
+
+    @staticmethod
+    def _costed(moves: list[Move], slack: int, limit: int | None) -> list[tuple[Move, int]]:
+        """The moves affordable with ``slack`` discrepancies left, worst first (for popping)."""
+        if limit is None:
+            return [(m, 0) for m in reversed(moves)]
+        return [(m, i) for i, m in reversed(list(enumerate(moves[: slack + 1])))]
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.nodes & 1023 == 0:
+            if self.progress is not None:
+                self.progress(self.nodes)
+            if time.perf_counter() > self.deadline:
+                raise _OutOfBudget(f"time budget of {self.max_seconds:g} s ran out")
+            if self.should_stop():
+                raise _OutOfBudget("cancelled")
+        if self.nodes >= self.max_nodes:
+            raise _OutOfBudget(f"node budget of {self.max_nodes} ran out")
 
 
 def _stopper(cancel: _Cancel | Callable[[], bool] | None) -> Callable[[], bool]:

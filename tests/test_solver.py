@@ -160,3 +160,26 @@ def test_no_deal_a_simple_player_wins_is_called_unsolvable(variant: str) -> None
             won += 1
             assert solve(state, max_nodes=100_000).status != "unsolvable", seed
     assert won >= (1 if variant == "fly" else 5)
+
+
+def test_discrepancy_probes_find_lines_and_change_no_verdict(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Probes before the complete search: the same verdicts (Acme, where most deals are lost),
+    and on Fly more deals solved within one node budget than plain depth-first search."""
+    from solitaire_widgets import solver
+
+    plain = {s: solve(new_state("acme", seed=s), max_nodes=50_000).status for s in range(1, 21)}
+    fly_with = [solve(new_state("fly", seed=s), max_nodes=20_000) for s in range(1, 16)]
+    monkeypatch.setattr(solver.AcmePolicy, "probes", 2)
+    monkeypatch.setattr(solver.FlyPolicy, "probes", 0)
+    probed = {s: solve(new_state("acme", seed=s), max_nodes=50_000).status for s in range(1, 21)}
+    assert probed == plain
+    fly_without = [solve(new_state("fly", seed=s), max_nodes=20_000) for s in range(1, 16)]
+    assert sum(r.solved for r in fly_with) > sum(r.solved for r in fly_without)
+    for seed, result in enumerate(fly_with, 1):
+        if result.solved:
+            game = Game("fly", seed=seed)
+            for move in result.moves:
+                game.play(move)
+            assert game.status == "won"
