@@ -194,6 +194,7 @@ class Game:
     def view(self) -> dict[str, Any]:
         """What a player may see, JSON-ready: face-down cards only as counts."""
         rules, state = self._rules, self.state
+        legal = rules.legal_moves(state)  # once: the status and the list both need it
         piles = {}
         for i, name in enumerate(rules.pile_names):
             down = rules.face_down(state, i)
@@ -210,14 +211,14 @@ class Game:
             "seed": self.seed,
             "rows": [list(row) for row in rules.rows],
             "piles": piles,
-            "status": self.status,
+            "status": rules.outcome(state, legal),
             "moves_made": len(self._moves),
             "can_redo": bool(self._redo),
             "redeals_left": rules.redeals_left(state),
             "redeals_total": rules.redeals_allowed,
             "cards_home": rules.cards_home(state),
             "cards_total": rules.total_cards,
-            "legal": [str(m) for m in rules.legal_moves(state)],
+            "legal": [str(m) for m in legal],
             "last_move": str(self._moves[-1]) if self._moves else None,
         }
 

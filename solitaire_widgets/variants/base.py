@@ -126,11 +126,11 @@ class Variant(ABC):
     def is_won(self, state: GameState) -> bool:
         return self.cards_home(state) == self.total_cards
 
-    def outcome(self, state: GameState) -> str:
-        """``won``, ``lost`` (no legal move remains) or ``playing``."""
+    def outcome(self, state: GameState, legal: list[Move] | None = None) -> str:
+        """``won``, ``lost`` (no legal move remains) or ``playing``; pass ``legal`` if known."""
         if self.is_won(state):
             return "won"
-        return "playing" if self.legal_moves(state) else "lost"
+        return "playing" if (self.legal_moves(state) if legal is None else legal) else "lost"
 
     # ----------------------------------------------------------------- checked layer
     def why_not(self, state: GameState, move: Move) -> str | None:
