@@ -43,27 +43,27 @@ class Fly(Variant):
         foundations = tuple((a,) for a in ACES * 2)
         return GameState(self.name, (*foundations, reserve, (), (), (), (), (), stock))
 
+    def __init__(self) -> None:
+        super().__init__()
+        # the stock and reserve tops may go onto any tableau pile; tableau cards never do
+        self.to_tableau = {
+            src: [self.pair_moves[src, dst] for dst in TABLEAU] if src in (S, R) else []
+            for src in (S, R, *TABLEAU)
+        }
+
     def legal_moves(self, state: GameState) -> list[Move]:
         piles = state.piles
         pair = self.pair_moves
         heights = [len(piles[f]) for f in FOUNDATIONS]
         moves = []
-        for src in (S, R):
+        for src in (S, R, *TABLEAU):
             pile = piles[src]
             if pile:
                 rank = pile[-1] % 13
                 for f in FOUNDATIONS:
                     if heights[f] == rank:
                         moves.append(pair[src, f])
-                for dst in TABLEAU:
-                    moves.append(pair[src, dst])
-        for src in TABLEAU:
-            pile = piles[src]
-            if pile:
-                rank = pile[-1] % 13
-                for f in FOUNDATIONS:
-                    if heights[f] == rank:
-                        moves.append(pair[src, f])
+                moves.extend(self.to_tableau[src])
         return moves
 
     def apply(self, state: GameState, move: Move) -> GameState:
