@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import Card, check_deck, shuffled_deck
+from .knowledge import safe_moves
 from .moves import IllegalMoveError, Move, parse_move
 from .render import render_html, render_text
 from .rules import check_seed, random_seed
@@ -165,9 +166,7 @@ class Game:
         self._notify()
 
     def autoplay(self) -> list[Move]:
-        """Play the safe foundation moves (see ``hints.safe_moves``) until none is left."""
-        from .hints import safe_moves
-
+        """Play the safe foundation moves (see ``knowledge.safe_moves``) until none is left."""
         played: list[Move] = []
         while self.status == "playing":
             safe = safe_moves(self.state)

@@ -1,26 +1,10 @@
 """Hints a learner can trust: ranked moves with reasons, using only what the player can see.
 
 ``hints(game)`` scores every legal move from the face-up cards alone (the tests shuffle the
-face-down cards and check that no hint changes). ``safe_moves`` are the moves auto-play makes.
+face-down cards and check that no hint changes); ``knowledge.safe_moves`` are what Auto plays.
 ``win_chances`` estimates, for each move, the chance to win from here by dealing the unseen
 cards at random many times (a determinization) and solving each sample: honest, no peeking.
 ``solver_hint`` is the exception that says so: it asks the solver, which sees every card.
-
-Which moves are safe (they can never turn a winnable position into a lost one) depends on the
-game, and the tests check every kind against the plain search on many positions.
-
-* Acme: every foundation move. A card does nothing for the others until it is home: nothing is
-  built on a foundation card, and a tableau card's only use, taking the next lower card of its
-  suit, is over once that card is home (and each card has exactly one place on a foundation).
-* Quadrennial: the waste's top card; playing it home changes nothing else. Never a reserve
-  card: the moment it is played decides which stock card refills its pile, and winning lines
-  exist that draw first and play the reserve card after.
-* Fly and Acquaintance build by rank, so the copies of a rank compete for the foundations:
-  playing a 9 on the only foundation at 8 can strand another 9 that a lower foundation will
-  want later. A card is safe only when it goes onto a lowest foundation (no foundation is below
-  the one it goes on): then every foundation still needing its rank can take another copy. In
-  Acquaintance, besides, a card played home changes how a later redeal gathers and deals the
-  piles, so foundation moves are auto-played only once no redeal is left.
 """
 
 from __future__ import annotations
@@ -32,7 +16,9 @@ from typing import Any
 
 from .cards import CARDS, RANK_DISPLAY, Card
 from .intervals import wilson
+from .knowledge import safe_moves
 from .moves import DEAL, DRAW, REDEAL, Move
+from .solver import solve
 from .state import GameState
 from .variants import VARIANTS, Variant
 
@@ -56,21 +42,6 @@ def _state_of(game_or_state: Any) -> GameState:
     if not isinstance(state, GameState):
         raise TypeError(f"expected a Game or a GameState, not {type(game_or_state).__name__}")
     return state
-
-
-# ------------------------------------------------------------------------------ safe moves
-def safe_moves(state: GameState) -> list[Move]:
-    """The legal foundation moves that auto-play may make without asking (see the module)."""
-    rules = VARIANTS[state.variant]
-    moves = [m for m in rules.legal_moves(state) if m.dst.startswith("F")]
-    if rules.family == "quadrennial":
-        return [m for m in moves if m.src == "W"]
-    if rules.suit_foundations:
-        return moves
-    if rules.family == "acquaintance" and state.redeals < rules.redeals_allowed:
-        return []
-    lowest = min(len(state.piles[f]) for f in rules.foundations)
-    return [m for m in moves if len(state.piles[rules.index[m.dst]]) == lowest]
 
 
 # ------------------------------------------------------------------------------ hopeless
@@ -340,8 +311,6 @@ def win_chances(
     ``progress(done, total)`` is called after each solved sample; when ``cancel()`` turns True
     the moves finished so far are returned.
     """
-    from .solver import solve
-
     state = _state_of(game_or_state)
     rules = VARIANTS[state.variant]
     candidates = rules.legal_moves(state) if moves is None else moves
@@ -369,8 +338,6 @@ def win_chances(
 
 def solver_hint(game_or_state: Any, max_nodes: int = 200_000, max_seconds: float = 5.0) -> Hint:
     """The move that keeps this deal winnable, found by the solver, which sees hidden cards."""
-    from .solver import solve
-
     state = _state_of(game_or_state)
     result = solve(state, max_nodes=max_nodes, max_seconds=max_seconds)
     peek = "(the solver looked at the face-down cards)"

@@ -11,7 +11,7 @@ Depth-first graph search over positions not seen before, deterministic and bound
   in the rank-only games (Acquaintance, Fly) foundations are known by their heights alone, since
   any card of the right rank fits any of them. Fly's two copies of a card are the same value,
   and Acme's reserve is known by its size (its order never changes).
-* **Automatic safe moves** (``hints.safe_moves``): moves that can never turn a win into a loss
+* **Automatic safe moves** (``knowledge.safe_moves``): moves that can never turn a win into a loss
   are played without branching. They are checked against the plain search in the tests.
 * **Move ordering and pruning.** Foundation moves first; of several moves that lead to
   symmetric positions (two foundations of equal height, two empty tableau piles, two Fly piles
@@ -44,10 +44,11 @@ What makes it tractable:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from .knowledge import safe_moves
 from .moves import Move
 from .state import GameState
 from .variants import VARIANTS, Variant
@@ -95,8 +96,6 @@ class Policy:
         """A move to play without branching, or None."""
         if not self.use_safe_moves:
             return None
-        from .hints import safe_moves
-
         safe = safe_moves(state)
         return safe[0] if safe else None
 
@@ -117,7 +116,7 @@ class QuadrennialPolicy(Policy):
         self.stock, self.waste = rules.stock, rules.waste  # the reserve piles lie between F4 and S
 
     def safe(self, state: GameState) -> Move | None:
-        """The waste's top card home (the same rule as ``hints.safe_moves``)."""
+        """The waste's top card home (the same rule as ``knowledge.safe_moves``)."""
         waste = state.piles[self.waste]
         if self.use_safe_moves and waste:
             card = waste[-1]
@@ -185,7 +184,7 @@ class AcmePolicy(Policy):
     """Tableau piles are interchangeable; the reserve is known by its size."""
 
     def safe(self, state: GameState) -> Move | None:
-        """Any foundation move (the same rule as ``hints.safe_moves``, without the full list)."""
+        """Any foundation move (the rule of ``knowledge.safe_moves``, without the full list)."""
         if not self.use_safe_moves:
             return None
         p = state.piles
@@ -342,19 +341,54 @@ def solve(
     ``progress(nodes)`` is called every few thousand nodes. The result is deterministic for a
     given position and node budget (the time budget can only cut it shorter).
     """
+    steps = solve_steps(
+        game_or_state,
+        max_nodes=max_nodes,
+        max_seconds=max_seconds,
+        cancel=cancel,
+        use_safe_moves=use_safe_moves,
+    )
+    while True:
+        try:
+            nodes = next(steps)
+        except StopIteration as done:
+            result: SolveResult = done.value
+            return result
+        if progress is not None:
+            progress(nodes)
+
+
+def solve_steps(
+    game_or_state: Any,
+    *,
+    max_nodes: int = 2_000_000,
+    max_seconds: float = 10.0,
+    cancel: _Cancel | Callable[[], bool] | None = None,
+    use_safe_moves: bool = True,
+) -> Generator[int, None, SolveResult]:
+    """``solve`` in slices: yields the node count every ``SLICE_NODES`` nodes, returns the result.
+
+    A caller without threads (Pyodide) runs one slice at a time and hands control back to its
+    event loop in between; ``solve`` simply runs every slice. Same position, same result.
+    """
     state: GameState = getattr(game_or_state, "state", game_or_state)
     if not isinstance(state, GameState):
         raise TypeError(f"solve takes a Game or a GameState, not {type(game_or_state).__name__}")
     rules = VARIANTS[state.variant]
     policy = POLICIES[rules.family](rules, use_safe_moves)
-    search = _Search(policy, max_nodes, max_seconds, _stopper(cancel), progress)
+    search = _Search(policy, max_nodes, max_seconds, _stopper(cancel))
     try:
         for limit in range(policy.probes):
-            if search.run(state, limit):
+            if (yield from search.run(state, limit)):
                 return search.result("solved")
-        return search.result("solved" if search.run(state, None) else "unsolvable")
+        won = yield from search.run(state, None)
+        return search.result("solved" if won else "unsolvable")
     except _OutOfBudget as stop:
         return search.result("unknown", str(stop))
+
+
+SLICE_NODES = 1024
+"""Nodes between two budget checks, and between two slices of ``solve_steps``."""
 
 
 class _OutOfBudget(Exception):
@@ -377,11 +411,10 @@ class _Search:
         max_nodes: int,
         max_seconds: float,
         should_stop: Callable[[], bool],
-        progress: Callable[[int], None] | None,
     ) -> None:
         self.policy, self.rules = policy, policy.rules
         self.max_nodes, self.max_seconds = max_nodes, max_seconds
-        self.should_stop, self.progress = should_stop, progress
+        self.should_stop = should_stop
         self.started = time.perf_counter()
         self.deadline = self.started + max_seconds
         self.nodes = 0
@@ -391,8 +424,8 @@ class _Search:
         line = [str(m) for m in self.path] if status == "solved" else []
         return SolveResult(status, line, self.nodes, time.perf_counter() - self.started, reason)
 
-    def run(self, state: GameState, limit: int | None) -> bool:
-        """True when a winning line was found (it is in ``self.path``)."""
+    def run(self, state: GameState, limit: int | None) -> Generator[int, None, bool]:
+        """True when a winning line was found (it is in ``self.path``); yields between slices."""
         policy, rules, path = self.policy, self.rules, self.path
         seen: dict[Any, int] = {}  # key -> the most discrepancies left when it was searched
         path.clear()
@@ -429,7 +462,8 @@ class _Search:
             move, cost = todo.pop()
             del path[depth:]
             path.append(move)
-            self._count()
+            if self._count():
+                yield self.nodes
             child = enter(rules.apply(node, move), slack - cost)
             if child is None:
                 continue
@@ -448,17 +482,18 @@ class _Search:
             return [(m, 0) for m in reversed(moves)]
         return [(m, i) for i, m in reversed(list(enumerate(moves[: slack + 1])))]
 
-    def _count(self) -> None:
+    def _count(self) -> bool:
+        """Count a node and check the budgets; True when a slice is over."""
         self.nodes += 1
-        if self.nodes & 1023 == 0:
-            if self.progress is not None:
-                self.progress(self.nodes)
-            if time.perf_counter() > self.deadline:
-                raise _OutOfBudget(f"time budget of {self.max_seconds:g} s ran out")
-            if self.should_stop():
-                raise _OutOfBudget("cancelled")
         if self.nodes >= self.max_nodes:
             raise _OutOfBudget(f"node budget of {self.max_nodes} ran out")
+        if self.nodes % SLICE_NODES:
+            return False
+        if time.perf_counter() > self.deadline:
+            raise _OutOfBudget(f"time budget of {self.max_seconds:g} s ran out")
+        if self.should_stop():
+            raise _OutOfBudget("cancelled")
+        return True
 
 
 def _stopper(cancel: _Cancel | Callable[[], bool] | None) -> Callable[[], bool]:

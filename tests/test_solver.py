@@ -9,7 +9,7 @@ import pytest
 from positions import state_of
 
 from solitaire_widgets import Game, apply, new_state, parse_move
-from solitaire_widgets.hints import safe_moves
+from solitaire_widgets.knowledge import safe_moves
 from solitaire_widgets.solver import solve
 from solitaire_widgets.state import GameState
 from solitaire_widgets.variants import VARIANTS

@@ -49,7 +49,8 @@ STOP_SECONDS = 5.0  # Stop must be heard within this (the job checks its flag ev
 
 SETUP_CELL = '''
 from solitaire_widgets import Game
-from solitaire_widgets.hints import hints, safe_moves, win_chances
+from solitaire_widgets.hints import hints, win_chances
+from solitaire_widgets.knowledge import safe_moves
 from solitaire_widgets.solver import solve
 from solitaire_widgets.widget import GameWidget
 
