@@ -416,8 +416,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     }
 
     def log_message(self, format: str, *args: Any) -> None:
-        """Quiet: one line per failed request only."""
-        if len(args) > 1 and str(args[1]).startswith(("4", "5")):
+        """Quiet: one line per failed request only. The kernel's file-system calls
+        (``/api/drive``) are answered by JupyterLite's service worker; where the browser
+        runs none, they fail here, as on any static host, and the kernel does without."""
+        failed = len(args) > 1 and str(args[1]).startswith(("4", "5"))
+        if failed and "/api/drive" not in str(args[0]):
             super().log_message(format, *args)
 
 
