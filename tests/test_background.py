@@ -38,9 +38,28 @@ def cooperative(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
+def in_thread(body: Callable[[], None]) -> None:
+    """Run ``body`` in a thread of its own, with no event loop yet: in the main thread the
+    browser tests' Playwright leaves a loop registered as running."""
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            body()
+        except BaseException as exc:
+            failure.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(3 * TIMEOUT)
+    assert not thread.is_alive(), "timed out"
+    if failure:
+        raise failure[0]
+
+
 def on_loop(scenario: Callable[[], Awaitable[None]]) -> None:
     """Run ``scenario`` on a fresh running event loop, as a kernel's handlers run."""
-    asyncio.run(asyncio.wait_for(scenario(), TIMEOUT))
+    in_thread(lambda: asyncio.run(asyncio.wait_for(scenario(), TIMEOUT)))
 
 
 async def until(condition: Callable[[], bool], timeout: float = TIMEOUT) -> None:
@@ -100,14 +119,16 @@ def test_a_thread_that_cannot_start_falls_back_to_the_loop(
     def refuse(self: threading.Thread) -> None:
         raise RuntimeError("can't start new thread")
 
-    monkeypatch.setattr(threading.Thread, "start", refuse)
-    game = Game("acme", seed=1)
-    widget = GameWidget(game)
-    control(widget, "solve")
-    assert widget.error == "" and widget._threads == []
-    assert widget._jobs[0].future is not None
-    assert widget._wait_for_background(TIMEOUT)  # no loop runs here: this runs it
-    assert widget.solving["status"] == "unsolvable"
+    def body() -> None:
+        monkeypatch.setattr(threading.Thread, "start", refuse)
+        widget = GameWidget(Game("acme", seed=1))
+        control(widget, "solve")
+        assert widget.error == "" and widget._threads == []
+        assert widget._jobs[0].future is not None
+        assert widget._wait_for_background(TIMEOUT)  # no loop runs here: this runs it
+        assert widget.solving["status"] == "unsolvable"
+
+    in_thread(body)
 
 
 # -- the same results -----------------------------------------------------------------------
@@ -236,11 +257,15 @@ def test_a_failing_job_says_so(cooperative: None, monkeypatch: pytest.MonkeyPatc
         yield  # a generator
 
     monkeypatch.setattr("solitaire_widgets.widget.table.run_solve", broken)
-    widget = GameWidget(Game("acme", seed=1))
-    control(widget, "solve")
-    assert widget._wait_for_background(TIMEOUT)
-    assert widget.error == "the solve job failed: boom"
-    assert widget.solving["status"] == "error" and widget._job is None
+
+    def body() -> None:
+        widget = GameWidget(Game("acme", seed=1))
+        control(widget, "solve")
+        assert widget._wait_for_background(TIMEOUT)
+        assert widget.error == "the solve job failed: boom"
+        assert widget.solving["status"] == "error" and widget._job is None
+
+    in_thread(body)
 
 
 def test_slices_are_short(cooperative: None) -> None:
