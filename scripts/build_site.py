@@ -444,7 +444,12 @@ def serve_forever(site: Path, port: int) -> None:
     """Serve the site until Ctrl-C."""
     if not (site / "index.html").is_file():
         raise BuildError(f"no site in {site}: build it first (./scripts/site)")
-    with serving(site, port) as url:
+    with contextlib.ExitStack() as stack:
+        try:
+            url = stack.enter_context(serving(site, port))
+        except OSError as error:
+            message = f"cannot serve on 127.0.0.1:{port}: {error.strerror}; try --port N"
+            raise BuildError(message) from None
         print(f"serving {site} at {url}/lab/index.html (Ctrl-C stops)", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             while True:
