@@ -1,41 +1,61 @@
-"""The table's background work: Solve and win Chances, run in a daemon thread.
+"""The table's background work: Solve and win Chances, in a thread or in slices on the event loop.
 
-Both can take seconds (the solver is pure Python), so the widget runs them in a thread and the
-kernel stays free to receive the Stop message. The functions here do the work and build the
-synced state; they never touch a widget. They report through ``report(traits)``, which the
-widget applies only while the job is still the current one (a stopped job, or a job whose
-position changed, is detached and its reports are dropped).
+Both can take seconds (the solver is pure Python). A job is a *work function*,
+``work(job) -> Generator[traits | None, None, traits]``: it yields progress traits (or None)
+between slices of a few tens of milliseconds and returns its final traits. It never touches a
+widget. Two runners drain it, and both stop when ``job.cancel`` is set or the widget no longer
+takes the job's reports (a stopped job, or one whose position changed, is detached):
+
+* :func:`run_in_thread` in a daemon thread, so the kernel stays free to receive Stop;
+* :func:`run_cooperatively` in slices on the kernel's asyncio event loop, for Python without
+  threads (Pyodide in JupyterLite: ``RuntimeError: can't start new thread``) or when
+  ``SOLITAIRE_WIDGETS_COOPERATIVE=1`` forces it. Between two slices the loop handles the
+  messages that arrived (a click, Stop), so the table stays responsive. The same work gives
+  the same results on either runner.
 
 Two kinds of knowledge, labelled as such:
 
 * **Solve** sees every card, face-down ones included: its line and its verdict depend on the
   hidden cards. It runs only when the player asks, and every result says so.
-* **Chances** never peeks: ``hints.win_chances`` deals the unseen cards at random many times
-  and solves each deal, so the numbers depend only on what the player can see.
+* **Chances** never peeks: it deals the unseen cards at random many times (as
+  ``hints.win_chances`` does) and solves each deal, so the numbers depend only on what the
+  player can see.
 """
 
 from __future__ import annotations
 
+import asyncio
+import os
+import random
+import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..hints import win_chances
-from ..solver import solve
+from ..hints import MoveChance, determinize
+from ..intervals import wilson
+from ..solver import SolveResult, solve_steps
+from ..variants import VARIANTS
 from ._types import JSONDict
 from .replay import game_from_record, replay_steps
 
 __all__ = [
+    "COOPERATIVE_ENV",
     "NO_PEEKING",
     "PEEK",
     "PROGRESS_INTERVAL",
+    "SLICE_SECONDS",
     "Job",
     "chances_state",
     "run_chances",
+    "run_cooperatively",
+    "run_in_thread",
     "run_solve",
     "solving_state",
+    "threads_available",
+    "wait_for_jobs",
 ]
 
 PROGRESS_INTERVAL = 0.2
@@ -47,8 +67,20 @@ PEEK = "(the solver looked at the face-down cards)"
 NO_PEEKING = "from random deals of the unseen cards: no peeking"
 """How the win chances are labelled."""
 
-Report = Callable[[JSONDict], bool]
-"""Apply some traits if the job is still current; False once it is not."""
+SLICE_SECONDS = 0.05
+"""The cooperative runner hands control back to the event loop after about this long."""
+
+COOPERATIVE_ENV = "SOLITAIRE_WIDGETS_COOPERATIVE"
+"""Set to 1 to run the jobs cooperatively even where threads exist (for tests)."""
+
+Steps = Generator[JSONDict | None, None, JSONDict]
+"""What a work function returns: progress traits (or None) per slice, then the final traits."""
+
+Apply = Callable[[JSONDict, bool], bool]
+"""``apply(traits, final)``: apply a job's traits if it is still current; False once it is not."""
+
+Fail = Callable[[Exception], None]
+"""Report a work function that raised (a bug must not die silently)."""
 
 
 @dataclass
@@ -57,7 +89,9 @@ class Job:
 
     task: str  # "solve" or "chances"
     cancel: threading.Event = field(default_factory=threading.Event)
-    thread: threading.Thread | None = None
+    thread: threading.Thread | None = None  # the thread runner's thread
+    future: asyncio.Task[None] | None = None  # the cooperative runner's task
+    loop: asyncio.AbstractEventLoop | None = None  # the loop that task runs on
     nodes: int = 0
     done: int = 0
     total: int = 0
@@ -100,31 +134,33 @@ def run_solve(
     state: Any,
     record: str,
     start: int,
-    report: Report,
     *,
     max_nodes: int,
     max_seconds: float,
-) -> JSONDict:
-    """Solve ``state`` (the game recorded in ``record``, ``start`` moves in) and return the
-    final traits: ``solving`` and ``message``, and ``replay`` when a winning line was found.
+) -> Steps:
+    """Solve ``state`` (the game recorded in ``record``, ``start`` moves in), one slice of
+    ``solver.solve_steps`` at a time; return the final traits: ``solving`` and ``message``,
+    and ``replay`` when a winning line was found.
 
+    Progress (the positions looked at) is yielded at most every ``PROGRESS_INTERVAL`` seconds.
     The replay is the record followed by the solver's line, computed through the engine and
     opened at step ``start``, the position where Solve was pressed.
     """
     last = time.monotonic()
-
-    def progress(nodes: int) -> None:
-        nonlocal last
-        job.nodes = nodes
+    steps = solve_steps(state, max_nodes=max_nodes, max_seconds=max_seconds, cancel=job.cancel)
+    while True:
+        try:
+            job.nodes = next(steps)
+        except StopIteration as done:
+            result: SolveResult = done.value
+            break
         now = time.monotonic()
-        if now - last >= PROGRESS_INTERVAL:
-            last = now
-            text = f"solving: {nodes:,} positions looked at"
-            report({"solving": solving_state(job, running=True, status="running", message=text)})
-
-    result = solve(
-        state, max_nodes=max_nodes, max_seconds=max_seconds, cancel=job.cancel, progress=progress
-    )
+        if now - last < PROGRESS_INTERVAL:
+            yield None
+            continue
+        last = now
+        text = f"solving: {job.nodes:,} positions looked at"
+        yield {"solving": solving_state(job, running=True, status="running", message=text)}
     job.nodes = result.nodes
     if result.status == "solved":
         count = len(result.moves)
@@ -176,37 +212,42 @@ def run_chances(
     job: Job,
     state: Any,
     moves: Sequence[Any],
-    report: Report,
     *,
     samples: int,
     seed: int,
     max_nodes: int,
-) -> JSONDict:
+) -> Steps:
     """Estimate the chance to win after each of ``moves`` and return the final traits.
 
-    Each move is estimated by ``hints.win_chances`` on the same ``samples`` deals of the unseen
-    cards (the same ``seed`` gives the same deals), one move at a time so that progress can be
-    shown; Stop is heard between two samples. The partial table is reported as it grows.
+    The estimate is ``hints.win_chances``'s: the same ``samples`` deals of the unseen cards
+    (the same ``seed`` gives the same deals) for every move, each solved with ``max_nodes``,
+    unknowns not counted in n. One move at a time, so the partial table is yielded as it
+    grows; each sample is solved in slices, so Stop is heard within a slice.
     """
     rows: list[JSONDict] = []
     job.total = len(moves)
+    rules = VARIANTS[state.variant]
+    rng = random.Random(seed)
+    worlds = [determinize(state, rng) for _ in range(samples)]
     for done, move in enumerate(moves):
         job.done = done
         text = f"win chances: {done} of {job.total} moves"
         running = solving_state(job, running=True, status="running", message=text)
-        if job.cancel.is_set() or not report({"solving": running, "chances": chances_state(rows)}):
+        yield {"solving": running, "chances": chances_state(rows)}
+        wins = unknown = 0
+        for world in worlds:
+            after = rules.apply(world, move)
+            steps = solve_steps(after, max_nodes=max_nodes, max_seconds=60, cancel=job.cancel)
+            result = yield from _quietly(steps)
+            if job.cancel.is_set():
+                break
+            wins += result.status == "solved"
+            unknown += result.status == "unknown"
+        if job.cancel.is_set():  # stopped part-way through this move: it is left out
             break
-        estimate = win_chances(
-            state,
-            samples=samples,
-            seed=seed,
-            max_nodes=max_nodes,
-            moves=[move],
-            cancel=job.cancel.is_set,
-        )
-        if not estimate:  # stopped part-way through this move
-            break
-        rows.append(chance_row(estimate[0]))
+        n = samples - unknown
+        low, high = wilson(wins, n)
+        rows.append(chance_row(MoveChance(str(move), wins, n, unknown, low, high)))
     job.done = len(rows)
     message = f"win chances for {job.total} move{'' if job.total == 1 else 's'}, {NO_PEEKING}"
     return {
@@ -214,3 +255,121 @@ def run_chances(
         "solving": solving_state(job, running=False, status="done", message=message),
         "message": message,
     }
+
+
+def _quietly(steps: Generator[int, None, SolveResult]) -> Generator[None, None, SolveResult]:
+    """Run ``solver.solve_steps``, yielding None between its slices; return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: SolveResult = done.value
+            return result
+        yield None
+
+
+# -- the runners ---------------------------------------------------------------------------
+
+
+def threads_available() -> bool:
+    """Whether jobs may run in a thread: not in Pyodide or WASI, not when forced off."""
+    if os.environ.get(COOPERATIVE_ENV, "") not in ("", "0"):
+        return False
+    return sys.platform not in ("emscripten", "wasi")
+
+
+def _advance(job: Job, steps: Steps, apply: Apply, fail: Fail) -> bool:
+    """Run one slice of the work; True while it goes on."""
+    if job.cancel.is_set():
+        steps.close()
+        return False
+    try:
+        traits = next(steps)
+    except StopIteration as done:
+        apply(done.value, True)
+        return False
+    except Exception as exc:  # a bug must not die silently in the background
+        fail(exc)
+        return False
+    if traits is not None and not apply(traits, False):
+        steps.close()
+        return False
+    return True
+
+
+def run_in_thread(job: Job, steps: Steps, apply: Apply, fail: Fail) -> threading.Thread:
+    """Drain ``steps`` in a started daemon thread (``RuntimeError`` where there are none)."""
+
+    def drain() -> None:
+        while _advance(job, steps, apply, fail):
+            pass
+
+    thread = threading.Thread(target=drain, name=f"solitaire-{job.task}", daemon=True)
+    thread.start()
+    job.thread = thread
+    return thread
+
+
+def run_cooperatively(job: Job, steps: Steps, apply: Apply, fail: Fail) -> asyncio.Task[None]:
+    """Drain ``steps`` in slices on the event loop: about ``SLICE_SECONDS`` of work, then the
+    loop handles what arrived (comm messages: clicks, Stop) before the next slice.
+
+    The loop is the running one (ipykernel's, or Pyodide's WebLoop, which always runs). With
+    no loop running (a plain script, a test) it is a private loop that :func:`wait_for_jobs`
+    runs.
+    """
+
+    async def slices() -> None:
+        while True:
+            deadline = time.perf_counter() + SLICE_SECONDS
+            while time.perf_counter() < deadline:
+                if not _advance(job, steps, apply, fail):
+                    return
+            await asyncio.sleep(0)  # a real turn of the loop: pending messages are handled
+
+    loop = _event_loop()
+    job.loop = loop
+    job.future = loop.create_task(slices(), name=f"solitaire-{job.task}")
+    return job.future
+
+
+_private_loop: asyncio.AbstractEventLoop | None = None
+
+
+def _event_loop() -> asyncio.AbstractEventLoop:
+    """The running event loop; in Pyodide its WebLoop; else a private one."""
+    global _private_loop
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    if sys.platform == "emscripten":
+        return asyncio.get_event_loop()  # Pyodide's WebLoop: running, though not from JS calls
+    if _private_loop is None or _private_loop.is_closed():
+        _private_loop = asyncio.new_event_loop()
+    return _private_loop
+
+
+def wait_for_jobs(jobs: Sequence[Job], timeout: float) -> bool:
+    """Wait up to ``timeout`` seconds for ``jobs`` to end; True if they all did.
+
+    A thread is joined. A cooperative job on a loop that is not running is run to its end
+    here; on the running loop of this thread nothing can block, so it only says whether the
+    jobs are done.
+    """
+    deadline = time.monotonic() + timeout
+    for job in jobs:
+        if job.thread is not None:
+            job.thread.join(max(0.0, deadline - time.monotonic()))
+    pending = [job for job in jobs if job.future is not None and not job.future.done()]
+    for job in pending:
+        assert job.future is not None and job.loop is not None
+        if job.loop.is_running():
+            continue
+        left = max(0.0, deadline - time.monotonic())
+        job.loop.run_until_complete(asyncio.wait([job.future], timeout=left))
+    return not any(
+        (job.thread is not None and job.thread.is_alive())
+        or (job.future is not None and not job.future.done())
+        for job in jobs
+    )

@@ -31,10 +31,12 @@ Synced traits (all JSON, all written by Python only except ``four_colour``):
     The win chances per move after Chances, ``[{"move", "rate", "low", "high", "n", "wins",
     "unknown"}, ...]`` best first; ``[]`` otherwise.
 
-Solve and Chances run in a daemon thread, so the kernel keeps handling messages (Stop, moves)
-while they work. Their trait updates come from that thread, under a lock that every handler
-of the widget also holds, so the widget's state never mixes two half-updates; observers of
-``solving``, ``chances``, ``replay`` and ``message`` may therefore be called from that thread.
+Solve and Chances run in the background (see :mod:`.background`), so the kernel keeps handling
+messages (Stop, moves) while they work: in a daemon thread, or where Python has no threads
+(Pyodide, in JupyterLite) in slices on the kernel's event loop. A thread's trait updates are
+made under a lock that every handler of the widget also holds, so the widget's state never
+mixes two half-updates; observers of ``solving``, ``chances``, ``replay`` and ``message`` may
+therefore be called from that thread.
 """
 
 from __future__ import annotations
@@ -43,14 +45,23 @@ import importlib
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from time import monotonic as _monotonic
 from typing import Any
 
 import anywidget
 import traitlets
 
 from ._types import GameLike, JSONDict
-from .background import Job, run_chances, run_solve, stopped_state
+from .background import (
+    Job,
+    Steps,
+    run_chances,
+    run_cooperatively,
+    run_in_thread,
+    run_solve,
+    stopped_state,
+    threads_available,
+    wait_for_jobs,
+)
 from .hinting import hint_for
 from .protocol import ControlIntent, Intent, IntentError, MoveIntent, ReplayIntent, parse_intent
 from .replay import game_from_record, replay_state, replay_steps
@@ -115,7 +126,8 @@ class GameWidget(anywidget.AnyWidget):
             raise TypeError("seed only goes with a variant name, not with a Game")
         self._lock = threading.RLock()  # held by every handler and by the job's updates
         self._job: Job | None = None
-        self._threads: list[threading.Thread] = []
+        self._threads: list[threading.Thread] = []  # the thread runner's, alive or not
+        self._jobs: list[Job] = []  # jobs that may still be running, for tests to wait on
         super().__init__(four_colour=four_colour, **kwargs)
         self.solve_seconds = float(solve_seconds)
         self.solve_nodes = int(solve_nodes)
@@ -183,8 +195,8 @@ class GameWidget(anywidget.AnyWidget):
             nodes, seconds = self.solve_nodes, self.solve_seconds
             self._start_job(
                 "solve",
-                lambda job, report: run_solve(
-                    job, state, record, start, report, max_nodes=nodes, max_seconds=seconds
+                lambda job: run_solve(
+                    job, state, record, start, max_nodes=nodes, max_seconds=seconds
                 ),
                 "solving: 0 positions looked at",
                 "the solver is searching (it looks at the face-down cards): Stop stops it",
@@ -204,8 +216,8 @@ class GameWidget(anywidget.AnyWidget):
             samples, seed, nodes = self.chance_samples, self.chance_seed, self.chance_nodes
             self._start_job(
                 "chances",
-                lambda job, report: run_chances(
-                    job, state, moves, report, samples=samples, seed=seed, max_nodes=nodes
+                lambda job: run_chances(
+                    job, state, moves, samples=samples, seed=seed, max_nodes=nodes
                 ),
                 f"win chances: 0 of {len(moves)} moves",
                 "working out the win chances, from random deals of the unseen cards: Stop stops it",
@@ -258,13 +270,14 @@ class GameWidget(anywidget.AnyWidget):
     def _start_job(
         self,
         task: str,
-        work: Callable[[Job, Callable[[JSONDict], bool]], JSONDict],
+        work: Callable[[Job], Steps],
         progress: str,
         started: str,
     ) -> None:
-        """Run ``work(job, report)`` in a daemon thread; its final traits are applied if the
-        job is still current when it ends. ``progress`` is the first progress line,
-        ``started`` the message."""
+        """Run ``work(job)`` in the background: in a daemon thread, or cooperatively on the
+        event loop where there are no threads. Its progress and final traits are applied
+        while the job is still current. ``progress`` is the first progress line, ``started``
+        the message."""
         job = Job(task)
         self._job = job
         with self.hold_sync():
@@ -281,20 +294,30 @@ class GameWidget(anywidget.AnyWidget):
             }
             self.message = started
 
-        def run() -> None:
-            try:
-                final = work(job, lambda traits: self._report(job, traits))
-            except Exception as exc:  # a bug must not die silently in a thread
-                final = {
+        def apply(traits: JSONDict, final: bool) -> bool:
+            return self._report(job, traits, final)
+
+        def fail(exc: Exception) -> None:
+            self._report(
+                job,
+                {
                     "error": f"the {task} job failed: {exc}",
                     "solving": {**self.solving, "running": False, "status": "error"},
-                }
-            self._report(job, final, final=True)
+                },
+                final=True,
+            )
 
-        thread = threading.Thread(target=run, name=f"solitaire-{task}", daemon=True)
-        job.thread = thread
-        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
-        thread.start()
+        self._jobs = [*self._unfinished_jobs(), job]
+        steps = work(job)
+        if threads_available():
+            try:
+                thread = run_in_thread(job, steps, apply, fail)
+            except RuntimeError:  # "can't start new thread": run on the event loop instead
+                pass
+            else:
+                self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+                return
+        run_cooperatively(job, steps, apply, fail)
 
     def _report(self, job: Job, traits: JSONDict, final: bool = False) -> bool:
         """Apply a job's traits if it is still the current job; ``final`` ends it."""
@@ -317,11 +340,21 @@ class GameWidget(anywidget.AnyWidget):
         return stopped_state(job, why)
 
     def _wait_for_background(self, timeout: float = 30.0) -> bool:
-        """Wait for the background threads to end (for tests); True if they all did."""
-        deadline = _monotonic() + timeout
-        for thread in list(self._threads):
-            thread.join(max(0.0, deadline - _monotonic()))
-        return not any(thread.is_alive() for thread in self._threads)
+        """Wait for the background jobs to end (for tests); True if they all did.
+
+        A cooperative job on a loop that is not running is run to its end here."""
+        done = wait_for_jobs(self._jobs, timeout)
+        self._jobs = self._unfinished_jobs()
+        return done
+
+    def _unfinished_jobs(self) -> list[Job]:
+        """The jobs whose thread or task has not ended yet."""
+        return [
+            job
+            for job in self._jobs
+            if (job.thread is not None and job.thread.is_alive())
+            or (job.future is not None and not job.future.done())
+        ]
 
     # -- game -> table ----------------------------------------------------------------
 
