@@ -1,4 +1,4 @@
-"""The table's background work: Solve and win Chances, run in a daemon thread.
+"""The table's background work: Solve and Chances, run in a daemon thread.
 
 Both can take seconds (the solver is pure Python), so the widget runs them in a thread and the
 kernel stays free to receive the Stop message. The functions here do the work and build the
@@ -10,19 +10,22 @@ Two kinds of knowledge, labelled as such:
 
 * **Solve** sees every card, face-down ones included: its line and its verdict depend on the
   hidden cards. It runs only when the player asks, and every result says so.
-* **Chances** never peeks: ``hints.win_chances`` deals the unseen cards at random many times
-  and solves each deal, so the numbers depend only on what the player can see.
+* **Chances** never peeks at the real face-down cards: ``chances.chance_steps`` deals the
+  unseen cards at random many times and measures every move on the same samples, twice:
+  *winnable* (the solver decides each sample, seeing that sample's cards) and *the player's
+  chance* (the hint player, seeing only face-up cards, plays each sample). The numbers depend
+  only on what the player has seen.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..hints import win_chances
+from ..chances import ChanceReport, Chances, Tally, chance_steps
 from ..solver import solve
 from ._types import JSONDict
 from .replay import game_from_record, replay_steps
@@ -32,7 +35,9 @@ __all__ = [
     "PEEK",
     "PROGRESS_INTERVAL",
     "Job",
+    "chance_row",
     "chances_state",
+    "drain",
     "run_chances",
     "run_solve",
     "solving_state",
@@ -44,8 +49,8 @@ PROGRESS_INTERVAL = 0.2
 PEEK = "(the solver looked at the face-down cards)"
 """How every solver result is labelled."""
 
-NO_PEEKING = "from random deals of the unseen cards: no peeking"
-"""How the win chances are labelled."""
+NO_PEEKING = "random deals of the unseen cards: no peeking at the real ones"
+"""How the chances are labelled."""
 
 Report = Callable[[JSONDict], bool]
 """Apply some traits if the job is still current; False once it is not."""
@@ -86,12 +91,12 @@ def stopped_state(job: Job, why: str) -> JSONDict:
         if job.task == "solve":
             message = "the game changed while the solver was working: its result was discarded"
         else:
-            message = "the game changed while the win chances were worked out: they were discarded"
+            message = "the game changed while the chances were worked out: they were discarded"
         return solving_state(job, running=False, status="stale", message=message)
     if job.task == "solve":
         message = f"stopped: the solver did not decide ({job.nodes:,} positions looked at)"
     else:
-        message = f"stopped: win chances for {job.done} of {job.total} moves"
+        message = "stopped: the chances shown are on the samples measured so far"
     return solving_state(job, running=False, status="unknown", reason="cancelled", message=message)
 
 
@@ -154,63 +159,106 @@ def _solver_replay(record: str, line: Sequence[str], start: int) -> JSONDict:
     return {"steps": steps, "index": start, "start": start, "solver": True}
 
 
-def chance_row(chance: Any) -> JSONDict:
-    """One entry of the ``chances`` trait from a ``hints.MoveChance``."""
+def tally_json(tally: Tally) -> JSONDict:
+    """One measure of a ``chances`` row: its counts, rate (None when no sample is decided),
+    Wilson interval over the decided samples, and the bounds counting the undecided ones
+    all lost (``all_low``) ... all won (``all_high``)."""
+    low, high = tally.interval
+    all_low, all_high = tally.bounds
     return {
-        "move": chance.move,
-        "rate": chance.rate,
-        "low": chance.low,
-        "high": chance.high,
-        "n": chance.n,
-        "wins": chance.wins,
-        "unknown": chance.unknown,
+        "won": tally.won,
+        "lost": tally.lost,
+        "undecided": tally.undecided,
+        "rate": tally.rate if tally.decided else None,
+        "low": low,
+        "high": high,
+        "all_low": all_low,
+        "all_high": all_high,
     }
 
 
-def chances_state(rows: Sequence[JSONDict]) -> list[JSONDict]:
-    """The ``chances`` trait: the rows best first (ties keep the order of the legal moves)."""
-    return sorted(rows, key=lambda row: -row["rate"])
+def chance_row(chances: Chances) -> JSONDict:
+    """One entry of the ``chances`` trait: a move and both of its measures."""
+    return {
+        "move": chances.move,
+        "samples": chances.samples,
+        "strategy": chances.strategy,
+        "winnable": tally_json(chances.winnable),
+        "player": tally_json(chances.player),
+    }
+
+
+def chances_state(report: ChanceReport) -> list[JSONDict]:
+    """The ``chances`` trait: one row per move, best first (as the report orders them)."""
+    return [chance_row(c) for c in report.moves] if report.done else []
 
 
 def run_chances(
     job: Job,
     state: Any,
     moves: Sequence[Any],
-    report: Report,
     *,
     samples: int,
     seed: int,
-    max_nodes: int,
-) -> JSONDict:
-    """Estimate the chance to win after each of ``moves`` and return the final traits.
+    max_nodes: int | None,
+    strategy: str,
+) -> Generator[JSONDict | None, None, JSONDict]:
+    """Measure both chances after each of ``moves``; a generator work function (yields progress
+    traits or None between slices, returns the final traits).
 
-    Each move is estimated by ``hints.win_chances`` on the same ``samples`` deals of the unseen
-    cards (the same ``seed`` gives the same deals), one move at a time so that progress can be
-    shown; Stop is heard between two samples. The partial table is reported as it grows.
+    Every move is measured on the same ``samples`` deals of the unseen cards (the same
+    ``seed`` gives the same deals), sample after sample, so the table grows more precise as
+    it runs, and Stop, heard between two slices, leaves every move measured on the same
+    samples. The table and the progress are reported after each sample.
     """
-    rows: list[JSONDict] = []
-    job.total = len(moves)
-    for done, move in enumerate(moves):
-        job.done = done
-        text = f"win chances: {done} of {job.total} moves"
+    steps = chance_steps(
+        state,
+        moves,
+        position=False,
+        samples=samples,
+        seed=seed,
+        max_nodes=max_nodes,
+        strategy=strategy,
+    )
+    job.total = samples
+    count = len(moves)
+    report: ChanceReport | None = None
+    while not job.cancel.is_set():
+        try:
+            step = next(steps)
+        except StopIteration as done:
+            report = done.value
+            break
+        if step is None:
+            yield None
+            continue
+        report = step
+        job.done, job.nodes = step.done, step.nodes
+        text = f"chances: {step.done} of {samples} samples, {count} move{'' if count == 1 else 's'}"
         running = solving_state(job, running=True, status="running", message=text)
-        if job.cancel.is_set() or not report({"solving": running, "chances": chances_state(rows)}):
-            break
-        estimate = win_chances(
-            state,
-            samples=samples,
-            seed=seed,
-            max_nodes=max_nodes,
-            moves=[move],
-            cancel=job.cancel.is_set,
-        )
-        if not estimate:  # stopped part-way through this move
-            break
-        rows.append(chance_row(estimate[0]))
-    job.done = len(rows)
-    message = f"win chances for {job.total} move{'' if job.total == 1 else 's'}, {NO_PEEKING}"
+        yield {"solving": running, "chances": chances_state(step)}
+    steps.close()
+    assert report is not None  # the first step is the report before any sample
+    job.done, job.nodes = report.done, report.nodes
+    moves_text = f"{count} move{'' if count == 1 else 's'}"
+    message = f"chances for {moves_text} on {report.done} {NO_PEEKING}"
+    status = "done" if report.complete else "unknown"
     return {
-        "chances": chances_state(rows),
-        "solving": solving_state(job, running=False, status="done", message=message),
+        "chances": chances_state(report),
+        "solving": solving_state(job, running=False, status=status, message=message),
         "message": message,
     }
+
+
+def drain(work: Generator[JSONDict | None, None, JSONDict], report: Report) -> JSONDict:
+    """Run a generator work function to its end in this thread, reporting each progress; the
+    final traits (empty once ``report`` says the job is no longer current)."""
+    while True:
+        try:
+            traits = next(work)
+        except StopIteration as done:
+            final: JSONDict = done.value
+            return final
+        if traits is not None and not report(traits):
+            work.close()
+            return {}
