@@ -11,6 +11,7 @@ import itertools
 import random
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -263,3 +264,10 @@ def test_the_report_says_what_each_number_is() -> None:
     text = str(measure_chances(Game("quadrennial", seed=2), samples=3, max_nodes=500))
     assert "winnable" in text and "hint player" in text and GAP in text
     assert "samples of the unseen cards" in text
+
+
+def test_the_documented_example_is_what_it_prints() -> None:
+    """docs/probability.md shows this measurement's output verbatim."""
+    doc = (Path(__file__).parent.parent / "docs" / "probability.md").read_text(encoding="utf-8")
+    printed = str(measure_chances(Game("quadrennial", seed=2)))
+    assert f"```\n{printed}\n```" in doc

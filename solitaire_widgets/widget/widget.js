@@ -164,6 +164,10 @@ function statusWords(view) {
 }
 
 /** "45%" for 0.45. */
+function capitalized(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function percent(x) {
   return `${Math.round(Number(x) * 100)}%`;
 }
@@ -237,7 +241,7 @@ function buildSkeleton(el, act, signal) {
   const chances = make("table", "sw-chances");
   const caption = make("caption", "sw-chances-title");
   const head = make("tr");
-  const headers = ["move", "winnable (sees every card)", "player's chance", "undecided"];
+  const headers = ["move", "winnable (sees every card)", "player's chance", "undecided (all lost…all won)"];
   const headCells = headers.map((text) => {
     const cell = make("th", "", text);
     cell.scope = "col";
@@ -434,11 +438,16 @@ function render({ model, el }) {
     return cell;
   }
 
-  /** The undecided samples of the winnable column and the range they leave open. */
-  function undecidedText(row) {
+  /** The undecided samples of the winnable column, and the range they leave open. */
+  function undecidedCell(row) {
     const w = row.winnable;
-    if (!w.undecided) return `0 of ${row.samples}`;
-    return `${w.undecided} of ${row.samples}: ${percent(w.all_low)}–${percent(w.all_high)} if all lost…all won`;
+    const cell = make("td", "sw-chance-undecided", `${w.undecided} of ${row.samples}`);
+    if (w.undecided) {
+      cell.append(make("span", "sw-chance-range", `${percent(w.all_low)}–${percent(w.all_high)}`));
+      cell.title = `${w.undecided} deals the solver could not decide within its budget: `
+        + `winnable lies between ${percent(w.all_low)} (all of them lost) and ${percent(w.all_high)} (all won)`;
+    }
+    return cell;
   }
 
   /** The chances: one row per move, best first: move, winnable, player's chance, undecided. */
@@ -450,7 +459,7 @@ function render({ model, el }) {
       line.append(make("td", "sw-chance-move", row.move),
         measureCell("sw-chance-winnable", row.winnable),
         measureCell("sw-chance-player", row.player),
-        make("td", "sw-chance-undecided", undecidedText(row)));
+        undecidedCell(row));
       return line;
     }));
     const first = rows[0];
@@ -458,8 +467,8 @@ function render({ model, el }) {
       ui.headCells[2].textContent = `${first.strategy} player (sees the face-up cards)`;
       ui.caption.textContent = `After each move, on ${first.samples} random deals of the unseen cards`
         + " (never the real ones), with 95% intervals. Winnable: the share of deals a player who"
-        + ` could see every card would still win. ${first.strategy} player: the share the`
-        + ` ${first.strategy} player wins, seeing only the face-up cards. ${GAP}`;
+        + ` could see every card would still win. ${capitalized(first.strategy)} player: the share`
+        + ` the ${first.strategy} player wins, seeing only the face-up cards. ${GAP}`;
     }
     ui.chances.hidden = !rows.length;
   }
