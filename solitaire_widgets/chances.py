@@ -66,6 +66,7 @@ __all__ = [
     "chance_steps",
     "default_nodes",
     "determinize",
+    "hidden_count",
     "measure_chances",
     "move_chances",
     "position_chances",
@@ -307,7 +308,8 @@ def _steps(
     winnable = [empty] * len(chosen)
     player = [empty] * len(chosen)
     here = (empty, empty)
-    rng = random.Random(seed)
+    worlds = random.Random(seed)  # the samples: the same for every move, strategy and budget
+    players = random.Random(f"{seed}:player")  # the strategy's randomness, one seed per sample
 
     def report(done: int, nodes: int) -> ChanceReport:
         rows = [Chances(str(m), winnable[j], player[j], name) for j, m in enumerate(chosen)]
@@ -317,8 +319,8 @@ def _steps(
     nodes = 0
     yield report(0, nodes)
     for i in range(samples):
-        world = determinize(state, rng)
-        play_seed = rng.getrandbits(64)  # one strategy seed per sample: the same for every move
+        world = determinize(state, worlds)
+        play_seed = players.getrandbits(64)  # the same for every move of this sample
         verdicts: dict[Any, tuple[Outcome, Outcome]] = {}
         for j, move in enumerate(chosen):
             after = rules.apply(world, move)

@@ -163,11 +163,12 @@ function statusWords(view) {
   return parts.join(" · ");
 }
 
-/** "45%" for 0.45. */
+/** "Hint" for "hint". */
 function capitalized(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** "45%" for 0.45. */
 function percent(x) {
   return `${Math.round(Number(x) * 100)}%`;
 }
