@@ -82,7 +82,7 @@ GAP = (
 DEFAULT_SAMPLES = 20
 """Samples of the unseen cards per measurement."""
 
-DEFAULT_NODES = {"quadrennial": 5_000, "acquaintance": 5_000, "acme": 5_000, "fly": 3_000}
+DEFAULT_NODES = {"quadrennial": 5_000, "acquaintance": 5_000, "acme": 5_000, "fly": 2_500}
 """The solver's node budget per sample and position, per game (chosen with
 ``benchmarks/chances.py`` so that Chances on an opening stays within seconds)."""
 
