@@ -2,20 +2,16 @@
 
 ``hints(game)`` scores every legal move from the face-up cards alone (the tests shuffle the
 face-down cards and check that no hint changes); ``knowledge.safe_moves`` are what Auto plays.
-``win_chances`` estimates, for each move, the chance to win from here by dealing the unseen
-cards at random many times (a determinization) and solving each sample: honest, no peeking.
 ``solver_hint`` is the exception that says so: it asks the solver, which sees every card.
+(How likely a win is after each move: ``solitaire_widgets.chances``.)
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CARDS, RANK_DISPLAY, Card
-from .intervals import wilson
+from .cards import CARDS, RANK_DISPLAY
 from .knowledge import safe_moves
 from .moves import DEAL, DRAW, REDEAL, Move
 from .solver import solve
@@ -250,92 +246,7 @@ def _deal_hint(rules: Variant, state: GameState, text: str) -> Hint:
     return Hint(text, 30, "deal a new round: every reserve pile gets a new top card")
 
 
-# ------------------------------------------------------------------------------ win chances
-@dataclass(frozen=True)
-class MoveChance:
-    """The estimated chance to win after a move, from ``n`` deals of the unseen cards."""
-
-    move: str
-    wins: int
-    n: int
-    unknown: int
-    low: float
-    high: float
-
-    @property
-    def rate(self) -> float:
-        return self.wins / self.n if self.n else 0.0
-
-    def __str__(self) -> str:
-        return (
-            f"{self.move}: {self.rate:.0%} (95% CI {self.low:.0%} to {self.high:.0%}, n={self.n})"
-        )
-
-
-def unseen_cards(state: GameState) -> list[Card]:
-    """The face-down cards, as a player would list them: known only as a set, not in order."""
-    rules = VARIANTS[state.variant]
-    hidden: list[Card] = []
-    for i, pile in enumerate(state.piles):
-        hidden.extend(pile[: rules.face_down(state, i)])
-    return sorted(hidden)
-
-
-def determinize(state: GameState, rng: random.Random) -> GameState:
-    """A position consistent with what the player sees: the face-down cards dealt at random."""
-    rules = VARIANTS[state.variant]
-    hidden = unseen_cards(state)
-    rng.shuffle(hidden)
-    piles = list(state.piles)
-    for i, pile in enumerate(piles):
-        down = rules.face_down(state, i)
-        if down:
-            piles[i] = (*hidden[:down], *pile[down:])
-            del hidden[:down]
-    return GameState(state.variant, tuple(piles), state.redeals)
-
-
-def win_chances(
-    game_or_state: Any,
-    samples: int = 20,
-    seed: int = 0,
-    max_nodes: int = 20_000,
-    moves: list[Move] | None = None,
-    cancel: Callable[[], bool] | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> list[MoveChance]:
-    """For each legal move (or ``moves``), the chance to win after it, best first.
-
-    Each of ``samples`` deals of the unseen cards is shared by every move (so the moves are
-    compared on the same deals) and solved with ``max_nodes``; unknowns are not counted in n.
-    ``progress(done, total)`` is called after each solved sample; when ``cancel()`` turns True
-    the moves finished so far are returned.
-    """
-    state = _state_of(game_or_state)
-    rules = VARIANTS[state.variant]
-    candidates = rules.legal_moves(state) if moves is None else moves
-    rng = random.Random(seed)
-    worlds = [determinize(state, rng) for _ in range(samples)]
-    total = len(candidates) * samples
-    chances: list[MoveChance] = []
-    for number, move in enumerate(candidates):
-        wins = unknown = 0
-        for done, world in enumerate(worlds, number * samples + 1):
-            if cancel is not None and cancel():
-                return sorted(chances, key=lambda c: -c.rate)
-            result = solve(rules.apply(world, move), max_nodes=max_nodes, max_seconds=60)
-            if result.status == "solved":
-                wins += 1
-            elif result.status == "unknown":
-                unknown += 1
-            if progress is not None:
-                progress(done, total)
-        n = samples - unknown
-        low, high = wilson(wins, n)
-        chances.append(MoveChance(str(move), wins, n, unknown, low, high))
-    return sorted(chances, key=lambda c: -c.rate)
-
-
+# ------------------------------------------------------------------------------ the solver
 def solver_hint(game_or_state: Any, max_nodes: int = 200_000, max_seconds: float = 5.0) -> Hint:
     """The move that keeps this deal winnable, found by the solver, which sees hidden cards."""
     state = _state_of(game_or_state)

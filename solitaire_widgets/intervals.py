@@ -1,17 +1,18 @@
-"""Confidence intervals for a proportion: Wilson's score interval and the exact Clopper–Pearson.
+"""Confidence intervals for a proportion, and how to read one against a claimed value.
 
-A win rate measured on ``n`` deals is a binomial proportion. Wilson's interval is the one to
-quote (good coverage even near 0 and 1, closed form); Clopper–Pearson is the "exact" interval,
-never narrower than it should be, computed here without scipy: its bounds are Beta quantiles,
-and the regularized incomplete beta at integer parameters is a binomial tail,
-``I_p(k, n - k + 1) = P(Binomial(n, p) >= k)``, so each bound is found by bisection on that tail.
+A win rate measured on ``n`` deals is a binomial proportion. Wilson's score interval is the one
+to quote (good coverage even near 0 and 1, a short closed form, pure Python, so it runs in the
+widget and in Pyodide); Clopper–Pearson is the "exact" interval, never undercovering, computed
+by scipy (imported only when it is asked for). ``read_claim`` phrases what an interval says
+about a claimed value: "consistent with" or "excluded", never "confirmed".
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from statistics import NormalDist
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 
 class Interval(NamedTuple):
@@ -64,52 +65,21 @@ def wilson(successes: int, n: int, confidence: float = 0.95) -> Interval:
     return Interval(low, high)
 
 
-def binomial_tail(n: int, k: int, p: float) -> float:
-    """``P(Binomial(n, p) >= k)``, summed term by term in log space (no cancellation)."""
-    if k <= 0:
-        return 1.0
-    if k > n:
-        return 0.0
-    if p <= 0.0:
-        return 0.0
-    if p >= 1.0:
-        return 1.0
-    log_p, log_q = math.log(p), math.log1p(-p)
-    log_n = math.lgamma(n + 1)
-    terms = (
-        math.exp(log_n - math.lgamma(j + 1) - math.lgamma(n - j + 1) + j * log_p + (n - j) * log_q)
-        for j in range(k, n + 1)
-    )
-    return min(1.0, math.fsum(terms))
-
-
-def _solve_bound(f_target: float, k: int, n: int, below: bool) -> float:
-    """The ``p`` where ``P(X >= k)`` (or, if ``below``, ``P(X <= k)``) equals the target."""
-    lo, hi = 0.0, 1.0
-    for _ in range(80):
-        mid = (lo + hi) / 2
-        value = 1 - binomial_tail(n, k + 1, mid) if below else binomial_tail(n, k, mid)
-        # P(X >= k) increases with p; P(X <= k) decreases with p.
-        if (value < f_target) != below:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
-
-
 def clopper_pearson(successes: int, n: int, confidence: float = 0.95) -> Interval:
     """The exact (Clopper–Pearson) interval: never undercovers, a little wider than Wilson's.
 
-    Closed forms at the ends: ``0`` of ``n`` gives ``[0, 1 - (alpha/2) ** (1/n)]``.
+    Its bounds are Beta quantiles; scipy computes them (``binomtest(k, n).proportion_ci(
+    method="exact")``), so scipy is imported here, when an exact interval is asked for, and
+    nowhere else: everything else in the package, the widget included, runs without it.
     """
     check_counts(successes, n)
     z_value(confidence)  # validates the level
     if n == 0:
         return Interval(0.0, 1.0)
-    alpha = 1 - confidence
-    low = 0.0 if successes == 0 else _solve_bound(alpha / 2, successes, n, below=False)
-    high = 1.0 if successes == n else _solve_bound(alpha / 2, successes, n, below=True)
-    return Interval(low, high)
+    from scipy.stats import binomtest
+
+    ci = binomtest(successes, n).proportion_ci(confidence_level=confidence, method="exact")
+    return Interval(float(ci.low), float(ci.high))
 
 
 class Proportion(NamedTuple):
@@ -140,3 +110,138 @@ def sample_size(p: float, half_width: float, confidence: float = 0.95) -> int:
     """
     z = z_value(confidence)
     return math.ceil(z * z * p * (1 - p) / (half_width * half_width))
+
+
+def undecided_bounds(
+    successes: int, decided: int, undecided: int, confidence: float = 0.95
+) -> Interval:
+    """The interval over every sample, decided or not: Wilson's low end with the undecided
+    counted as failures, its high end with them counted as successes.
+
+    However the undecided samples turn out, the rate over all of them lies in this range (at
+    the stated confidence); it is never narrower than the interval of the decided ones.
+    """
+    check_counts(successes, decided)
+    if undecided < 0:
+        raise ValueError(f"a count of undecided samples is not negative: {undecided}")
+    n = decided + undecided
+    return Interval(
+        wilson(successes, n, confidence).low, wilson(successes + undecided, n, confidence).high
+    )
+
+
+IntervalMethod = Callable[[int, int, float], Interval]
+"""An interval as a function ``(successes, n, confidence) -> Interval``, like ``wilson``."""
+
+
+def binomial_pmf(k: int, n: int, p: float) -> float:
+    """``P(Binomial(n, p) = k)``, in log space so that large ``n`` does not overflow."""
+    if p <= 0.0 or p >= 1.0:
+        return float(k == (0 if p <= 0.0 else n))
+    log = math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+    return math.exp(log + k * math.log(p) + (n - k) * math.log1p(-p))
+
+
+def coverage(
+    n: int, ps: Sequence[float], method: IntervalMethod = wilson, confidence: float = 0.95
+) -> list[float]:
+    """For each true rate ``p``, the probability that the interval from ``n`` trials contains
+    it: the sum of ``P(k successes)`` over the ``k`` whose interval holds ``p``. Exact, no
+    simulation. A 95% interval should give about 0.95 at every ``p``; Wilson's swings around
+    it, Clopper–Pearson's stays above."""
+    if n < 1:
+        raise ValueError(f"coverage needs at least one trial, not n = {n}")
+    intervals = [method(k, n, confidence) for k in range(n + 1)]
+    return [
+        math.fsum(binomial_pmf(k, n, p) for k, ci in enumerate(intervals) if p in ci) for p in ps
+    ]
+
+
+Verdict = Literal["consistent", "excluded", "unsettled"]
+
+
+class Reading(NamedTuple):
+    """What an interval says about a claimed value: the verdict and the sentence to say.
+
+    ``consistent``: the claim lies inside the interval. So does every other value in it, so
+    the data do not *confirm* the claim; they only fail to rule it out. ``excluded``: outside
+    the interval (and, with undecided samples, outside the bounds that count them all lost and
+    all won). ``unsettled``: outside the interval of the decided samples but inside those
+    bounds, so the undecided samples could still bring it in.
+    """
+
+    claim: float
+    verdict: Verdict
+    interval: Interval
+    bounds: Interval | None
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def percent(x: float) -> str:
+    """``15%`` for 0.15, ``12.6%`` for 0.126: one decimal, dropped when it is zero."""
+    return f"{x:.1%}".replace(".0%", "%")
+
+
+def read_claim(
+    claim: float,
+    successes: int,
+    decided: int,
+    *,
+    undecided: int = 0,
+    confidence: float = 0.95,
+    method: IntervalMethod = wilson,
+) -> Reading:
+    """Read ``successes`` of ``decided`` samples (and ``undecided`` more) against ``claim``.
+
+    >>> print(read_claim(0.15, 31, 200))  # doctest: +NORMALIZE_WHITESPACE
+    15% is inside the 95% interval [11.1%, 21.2%] from 31 of 200: the data are consistent
+    with 15%, as with every value in the interval; they do not confirm it.
+    >>> read_claim(0.15, 630, 5000).verdict
+    'excluded'
+    """
+    if not 0 <= claim <= 1:
+        raise ValueError(f"a claimed proportion lies between 0 and 1, not {claim}")
+    interval = method(successes, decided, confidence)
+    bounds = undecided_bounds(successes, decided, undecided, confidence) if undecided else None
+    level = f"{confidence:.0%}"
+    span = f"[{percent(interval.low)}, {percent(interval.high)}]"
+    where = f"the {level} interval {span} from {successes} of {decided}"
+    c = percent(claim)
+    if decided == 0:
+        text = f"no sample is decided yet: nothing rules out any value, {c} included"
+        return Reading(claim, "consistent", interval, bounds, text)
+    side = "lower" if claim > interval.high else "higher"
+    if bounds is None:
+        if claim in interval:
+            text = (
+                f"{c} is inside {where}: the data are consistent with {c}, as with every value "
+                "in the interval; they do not confirm it."
+            )
+            return Reading(claim, "consistent", interval, bounds, text)
+        text = (
+            f"{c} is outside {where}: the data exclude {c} at the {level} level "
+            f"(the rate is {side})."
+        )
+        return Reading(claim, "excluded", interval, bounds, text)
+    all_span = f"[{percent(bounds.low)}, {percent(bounds.high)}]"
+    counted = f"the {undecided} undecided counted all lost … all won give {all_span}"
+    if claim in interval:
+        text = (
+            f"{c} is inside {where} decided: the data are consistent with {c}, as with every "
+            f"value in the interval; they do not confirm it ({counted})."
+        )
+        return Reading(claim, "consistent", interval, bounds, text)
+    if claim in bounds:
+        text = (
+            f"{c} is outside {where} decided, but {counted}: not settled until the undecided "
+            "are decided."
+        )
+        return Reading(claim, "unsettled", interval, bounds, text)
+    text = (
+        f"{c} is outside {where} decided, and {counted}: the data exclude {c} at the {level} "
+        f"level however the undecided turn out (the rate is {side})."
+    )
+    return Reading(claim, "excluded", interval, bounds, text)

@@ -22,7 +22,7 @@ import pytest
 from test_widget import control, move
 
 from solitaire_widgets import Game
-from solitaire_widgets.hints import win_chances
+from solitaire_widgets.chances import move_chances
 from solitaire_widgets.solver import solve
 from solitaire_widgets.widget import GameWidget, background
 from solitaire_widgets.widget.background import COOPERATIVE_ENV, threads_available
@@ -169,10 +169,14 @@ def test_cooperative_chances_give_the_threaded_result(
 
     on_loop(scenario)
     assert results(widget) == expected
-    engine = win_chances(game, samples=5, seed=4, max_nodes=1500)
+    engine = move_chances(game, samples=5, seed=4, max_nodes=1500)
     rows = widget.chances
-    assert [(r["move"], r["wins"], r["n"], r["unknown"]) for r in rows] == [
-        (c.move, c.wins, c.n, c.unknown) for c in engine
+
+    def counts(tally: Any) -> tuple[int, int, int]:
+        return tally["won"], tally["lost"], tally["undecided"]
+
+    assert [(r["move"], counts(r["winnable"]), counts(r["player"])) for r in rows] == [
+        (c.move, counts(vars(c.winnable)), counts(vars(c.player))) for c in engine
     ]
 
 
@@ -214,10 +218,11 @@ def test_messages_are_handled_between_slices_and_stop_stops(cooperative: None) -
     assert len(beats) >= 3
 
 
-def test_chances_stop_keeps_the_moves_done(cooperative: None) -> None:
+def test_chances_stop_keeps_the_samples_done(cooperative: None) -> None:
+    """Stop during Chances on the loop: every move keeps the same samples measured so far."""
     game = Game("fly", seed=HARD_FLY)
-    widget = GameWidget(game, chance_samples=3, chance_nodes=2000)
-    legal = len(game.legal_moves())
+    samples = 6
+    widget = GameWidget(game, chance_samples=samples, chance_nodes=2000)
 
     async def scenario() -> None:
         control(widget, "chances")
@@ -225,10 +230,10 @@ def test_chances_stop_keeps_the_moves_done(cooperative: None) -> None:
         control(widget, "stop")
         assert (widget.solving["status"], widget.solving["reason"]) == ("unknown", "cancelled")
         done = widget.solving["done"]
-        assert done < legal
-        assert widget.message == f"stopped: win chances for {done} of {legal} moves"
+        assert 1 <= done < samples
+        assert widget.message == "stopped: the chances shown are on the samples measured so far"
         partial = widget.chances
-        assert len(partial) == done
+        assert partial and {row["samples"] for row in partial} == {done}
         await until(lambda: finished(widget), timeout=2.0)
         assert widget.chances == partial  # the stopped job reports nothing more
 

@@ -261,3 +261,72 @@ def test_solver_and_hints_play_knob_variants() -> None:
     assert solver.wins < default.wins
     hinted = estimate_win_rate("quadrennial", HintPlay(), 20, seed=1, rules=knob)
     assert hinted.wins + hinted.losses == 20
+
+
+def test_the_interval_shrinks_as_the_deals_grow() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from solitaire_widgets.stats import plot_interval_by_size
+
+    rng = random.Random(1)
+    outcomes = ["won" if rng.random() < 0.126 else "lost" for _ in range(5000)]
+    outcomes[::100] = ["unknown"] * 50
+    ax = plot_interval_by_size(outcomes, reference=0.15, reference_label="the text")
+    bars = [c for c in ax.collections if c.get_alpha() == 0.4]  # the undecided bounds
+    whiskers = list(ax.containers)
+    assert len(whiskers) == 4  # one interval per size
+    spans = []
+    for container in whiskers:
+        (segment,) = container.lines[2][0].get_segments()
+        spans.append(segment[1][1] - segment[0][1])
+    assert spans == sorted(spans, reverse=True)  # narrower as the deals grow
+    verdicts = [text.get_text() for text in ax.texts]
+    assert verdicts[0] == "consistent" and verdicts[-1] == "excluded"
+    assert "confirmed" not in verdicts
+    assert any(line.get_ydata()[0] == 15 for line in ax.get_lines())  # the reference, in %
+    assert len(bars) == 4  # beside each interval
+    with pytest.raises(ValueError, match="cannot give the first 1000"):
+        plot_interval_by_size(outcomes[:300])
+    plt.close("all")
+
+
+def test_exact_bars_and_simulated_dots() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from solitaire_widgets.stats import (
+        acme_reserve_suit_count,
+        plot_coverage,
+        plot_exact_and_simulated,
+    )
+
+    exact = {k: acme_reserve_suit_count(k) for k in range(9)}
+    counts = {2: 40, 3: 60, 4: 50}
+    ax = plot_exact_and_simulated(exact, counts, 150, xlabel="clubs")
+    heights = [bar.get_height() for bar in ax.patches]
+    assert heights == pytest.approx([100 * float(exact[k]) for k in range(9)])
+    (dots,) = ax.containers[1:]
+    xs, ys = dots.lines[0].get_data()
+    assert list(xs) == list(range(9)) and ys[3] == pytest.approx(40.0)
+    ax = plot_coverage(20, ps=[0.1, 0.5, 0.9])
+    curves = {line.get_label(): list(line.get_ydata()) for line in ax.get_lines()}
+    assert min(curves["Clopper–Pearson"]) >= 95 - 1e-9
+    assert curves["95% promised"][0] == 95
+    plt.close("all")
+
+
+def test_a_run_reads_a_claim_and_cuts_to_its_first_games() -> None:
+    result = estimate_win_rate("acme", "greedy", 60, seed=1)
+    first = result.first(20)
+    assert first.games == estimate_win_rate("acme", "greedy", 20, seed=1).games
+    assert (first.n, first.wins) == (20, sum(g.outcome == "won" for g in result.games[:20]))
+    reading = result.read(0.5)
+    assert reading.verdict == "excluded" and reading.interval == result.interval
+    assert result.read(result.rate).verdict == "consistent"
+    with pytest.raises(ValueError):
+        result.first(61)

@@ -1,4 +1,4 @@
-"""GameWidget's background work, Python side: Solve, Stop, win Chances, and the ranked hints.
+"""GameWidget's background work, Python side: Solve, Stop, Chances, and the ranked hints.
 
 The jobs run in a daemon thread; the tests wait for it with ``widget._wait_for_background``.
 Browser messages are simulated as in ``test_widget.py``.
@@ -21,7 +21,8 @@ from test_widget import (
 )
 
 from solitaire_widgets import Game
-from solitaire_widgets.hints import hints, win_chances
+from solitaire_widgets.chances import move_chances
+from solitaire_widgets.hints import hints
 from solitaire_widgets.solver import solve
 from solitaire_widgets.widget import GameWidget
 from solitaire_widgets.widget.background import NO_PEEKING, PEEK
@@ -235,9 +236,10 @@ def test_malformed_stop_does_not_stop() -> None:
     assert widget._wait_for_background(TIMEOUT)
 
 
-# -- win chances --------------------------------------------------------------------------
+# -- Chances ------------------------------------------------------------------------------
 
 SMALL = {"chance_samples": 6, "chance_nodes": 1500, "chance_seed": 4}
+MEASURES = ("winnable", "player")
 
 
 @pytest.mark.parametrize(("variant", "seed"), [("quadrennial", 3), ("acme", 7)])
@@ -251,30 +253,58 @@ def test_chances_are_sane_and_match_the_engine(variant: str, seed: int) -> None:
     legal = [str(m) for m in game.legal_moves()]
     assert sorted(row["move"] for row in rows) == sorted(legal)
     for row in rows:
-        assert 0 <= row["low"] <= row["rate"] <= row["high"] <= 1
-        assert 0 <= row["n"] <= SMALL["chance_samples"]
-        assert row["n"] + row["unknown"] == SMALL["chance_samples"]
-        assert row["rate"] == (row["wins"] / row["n"] if row["n"] else 0.0)
-    assert [row["rate"] for row in rows] == sorted((row["rate"] for row in rows), reverse=True)
-    engine = win_chances(game, samples=6, seed=4, max_nodes=1500)
-    assert [(r["move"], r["wins"], r["n"]) for r in rows] == [(c.move, c.wins, c.n) for c in engine]
+        assert row["samples"] == SMALL["chance_samples"] and row["strategy"] == "hint"
+        for name in MEASURES:
+            m = row[name]
+            assert m["won"] + m["lost"] + m["undecided"] == SMALL["chance_samples"]
+            decided = m["won"] + m["lost"]
+            assert m["rate"] == (m["won"] / decided if decided else None)
+            assert 0 <= m["all_low"] <= m["low"] <= m["high"] <= m["all_high"] <= 1
+            if decided:
+                assert m["low"] <= m["rate"] <= m["high"]
+        assert row["player"]["won"] <= row["winnable"]["won"]  # a player's win is winnable
+    engine = move_chances(game, samples=6, seed=4, max_nodes=1500)
+    assert [(r["move"], r["winnable"]["won"], r["winnable"]["undecided"]) for r in rows] == [
+        (c.move, c.winnable.won, c.winnable.undecided) for c in engine
+    ]
+    assert [(r["move"], r["player"]["won"]) for r in rows] == [
+        (c.move, c.player.won) for c in engine
+    ]
     assert widget.solving["status"] == "done" and NO_PEEKING in widget.message
-    assert widget.solving["done"] == widget.solving["total"] == len(legal)
+    assert widget.solving["done"] == widget.solving["total"] == SMALL["chance_samples"]
     move(widget, legal[0])  # a new position: the old chances no longer apply
     assert widget.chances == [] and widget.solving == {}
 
 
+def test_chances_grow_sample_by_sample() -> None:
+    """Each progress report carries the table on the samples done so far, every move alike."""
+    game = Game("acme", seed=7)
+    widget = GameWidget(game, **SMALL)
+    seen: list[tuple[int, set[int]]] = []
+    widget.observe(
+        lambda change: seen.append(
+            (widget.solving.get("done", -1), {row["samples"] for row in change["new"]})
+        ),
+        names="chances",
+    )
+    control(widget, "chances")
+    assert widget._wait_for_background(TIMEOUT)
+    grown = [samples for _, samples in seen if samples]
+    assert grown == [{k} for k in range(1, SMALL["chance_samples"] + 1)]
+
+
 def test_chances_can_be_stopped_and_go_stale() -> None:
     game = Game("fly", seed=HARD_FLY)
-    widget = GameWidget(game, chance_samples=3, chance_nodes=2000)
+    widget = GameWidget(game, chance_samples=6, chance_nodes=2000)
     control(widget, "chances")
     wait_until(lambda: widget.solving.get("done", 0) >= 1)
     control(widget, "stop")
     assert (widget.solving["status"], widget.solving["reason"]) == ("unknown", "cancelled")
-    done = widget.solving["done"]
-    assert widget.message == f"stopped: win chances for {done} of {len(game.legal_moves())} moves"
+    assert widget.message == "stopped: the chances shown are on the samples measured so far"
     partial = widget.chances
-    assert len(partial) == done and {row["move"] for row in partial} <= set(widget.view["legal"])
+    assert {row["move"] for row in partial} == set(widget.view["legal"])
+    assert len({row["samples"] for row in partial}) == 1  # every move on the same samples
+    assert 1 <= partial[0]["samples"] < 6
     assert widget._wait_for_background(TIMEOUT)
     assert widget.chances == partial  # the stopped job reports nothing more
 
@@ -283,6 +313,11 @@ def test_chances_can_be_stopped_and_go_stale() -> None:
     assert widget.solving["status"] == "stale" and widget.chances == []
     assert widget._wait_for_background(TIMEOUT)
     assert widget.chances == [] and widget.solving["status"] == "stale"
+
+
+def test_chances_refuse_the_solver_as_the_player() -> None:
+    with pytest.raises(ValueError, match="sees every card"):
+        GameWidget(Game("acme", seed=1), chance_strategy="solver")
 
 
 def test_chances_refused_without_a_legal_move() -> None:

@@ -11,7 +11,17 @@ dask and matplotlib are imported only by the calls that use them.
 
 from __future__ import annotations
 
-from ..intervals import Interval, Proportion, clopper_pearson, sample_size, wilson
+from ..intervals import (
+    Interval,
+    Proportion,
+    Reading,
+    clopper_pearson,
+    coverage,
+    read_claim,
+    sample_size,
+    undecided_bounds,
+    wilson,
+)
 from .exact import (
     Question,
     acme_reserve_suit_count,
@@ -31,7 +41,14 @@ from .montecarlo import (
     game_seeds,
     sweep,
 )
-from .plots import plot_cards_home, plot_knob, plot_win_rates
+from .plots import (
+    plot_cards_home,
+    plot_coverage,
+    plot_exact_and_simulated,
+    plot_interval_by_size,
+    plot_knob,
+    plot_win_rates,
+)
 from .strategies import (
     GreedyPlay,
     HintPlay,
@@ -51,6 +68,7 @@ __all__ = [
     "Proportion",
     "Question",
     "RandomPlay",
+    "Reading",
     "Rules",
     "SolverPlay",
     "Strategy",
@@ -60,6 +78,7 @@ __all__ = [
     "at_least_one",
     "clopper_pearson",
     "compare",
+    "coverage",
     "ensure_variant",
     "estimate_win_rate",
     "fly_reserve_both_copies",
@@ -67,11 +86,16 @@ __all__ = [
     "get_strategy",
     "hypergeometric",
     "plot_cards_home",
+    "plot_coverage",
+    "plot_exact_and_simulated",
+    "plot_interval_by_size",
     "plot_knob",
     "plot_win_rates",
     "quadrennial_ace_in_reserve",
     "questions",
+    "read_claim",
     "sample_size",
     "sweep",
+    "undecided_bounds",
     "wilson",
 ]

@@ -11,6 +11,7 @@ kept and returned in a result marked ``interrupted=True``; the work still queued
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import math
 import os
@@ -24,7 +25,15 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..intervals import Interval, Proportion, clopper_pearson, wilson
+from ..intervals import (
+    Interval,
+    Proportion,
+    Reading,
+    clopper_pearson,
+    read_claim,
+    undecided_bounds,
+    wilson,
+)
 from ..rules import new_state
 from ..variants import VARIANTS
 from .knobs import Rules, ensure_variant
@@ -155,9 +164,26 @@ class WinRate:
     @property
     def bounds(self) -> Interval:
         """Over all deals played: Wilson low with unknowns lost, Wilson high with them won."""
-        low = wilson(self.wins, self.n, self.confidence).low
-        high = wilson(self.wins + self.unknown, self.n, self.confidence).high
-        return Interval(low, high)
+        return undecided_bounds(self.wins, self.wins + self.losses, self.unknown, self.confidence)
+
+    def read(self, claim: float) -> Reading:
+        """What these deals say about a claimed win rate: consistent with it, excluded, or (with
+        unknowns) unsettled; never "confirmed" (see ``intervals.read_claim``)."""
+        return read_claim(
+            claim,
+            self.wins,
+            self.wins + self.losses,
+            undecided=self.unknown,
+            confidence=self.confidence,
+        )
+
+    def first(self, n: int) -> WinRate:
+        """The same run cut to its first ``n`` games: the estimate a run of ``n`` would have
+        given, since game ``i`` never depends on the run's length (``elapsed`` in proportion)."""
+        if not 0 <= n <= self.n:
+            raise ValueError(f"this run has {self.n} games; cannot take the first {n}")
+        elapsed = self.elapsed * n / self.n if self.n else 0.0
+        return dataclasses.replace(self, n_requested=n, games=self.games[:n], elapsed=elapsed)
 
     @property
     def cards_home_histogram(self) -> dict[int, int]:

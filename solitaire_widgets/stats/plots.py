@@ -1,15 +1,27 @@
 """Plots of the measurements (matplotlib, imported only when a plot is drawn).
 
 Each function draws on the ``ax`` it is given (or a new figure's) and returns the ``Axes``, so a
-notebook can combine them; none of them calls ``plt.show()``.
+notebook can combine them; none of them calls ``plt.show()``. Intervals are Wilson's unless a
+plot says otherwise; a reference value is drawn as a dashed line, and read against each
+interval in the words of ``intervals.read_claim`` (consistent, excluded, unsettled).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..intervals import (
+    IntervalMethod,
+    clopper_pearson,
+    coverage,
+    read_claim,
+    undecided_bounds,
+    wilson,
+)
 from .montecarlo import WinRate
+from .strategies import Outcome
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -82,4 +94,126 @@ def plot_knob(
     ax.set_xlabel(knob)
     ax.set_ylabel("win rate (%)")
     ax.set_ylim(bottom=0)
+    return ax
+
+
+def plot_interval_by_size(
+    outcomes: WinRate | Sequence[Outcome],
+    sizes: Sequence[int] = (60, 200, 1000, 5000),
+    reference: float | None = None,
+    reference_label: str = "claimed",
+    confidence: float = 0.95,
+    ax: Axes | None = None,
+) -> Axes:
+    """The estimate and its interval on the first 60, 200, 1,000, 5,000 deals of one run:
+    the interval shrinks around the estimate as the deals grow.
+
+    ``outcomes`` is a run (``estimate_win_rate``) or its outcomes in deal order (``won``,
+    ``lost``, ``unknown``). Undecided deals are drawn as a thin bar: the range they leave
+    open (all lost ... all won). With a ``reference`` value (a dashed line), each size is
+    labelled with its reading: consistent, excluded, or unsettled; never "confirmed".
+    """
+    seen = [g.outcome for g in outcomes.games] if isinstance(outcomes, WinRate) else outcomes
+    too_many = [size for size in sizes if not 0 < size <= len(seen)]
+    if too_many:
+        raise ValueError(f"{len(seen)} deals cannot give the first {too_many[0]}")
+    ax = _axes(ax)
+    for size in sizes:
+        first = seen[:size]
+        won, lost = first.count("won"), first.count("lost")
+        undecided = size - won - lost
+        interval = wilson(won, won + lost, confidence)
+        if undecided:
+            bounds = undecided_bounds(won, won + lost, undecided, confidence)
+            ax.vlines(size, 100 * bounds.low, 100 * bounds.high, lw=1, color="C0", alpha=0.4)
+        rate = 100 * won / (won + lost) if won + lost else 50.0
+        low, high = 100 * interval.low, 100 * interval.high
+        ax.errorbar(
+            [size], [rate], yerr=[[rate - low], [high - rate]], fmt="o", color="C0", capsize=4
+        )
+        if reference is not None:
+            reading = read_claim(
+                reference, won, won + lost, undecided=undecided, confidence=confidence
+            )
+            ax.annotate(
+                reading.verdict,
+                (size, high),
+                textcoords="offset points",
+                xytext=(0, 6),
+                ha="center",
+                fontsize="small",
+            )
+    if reference is not None:
+        ax.axhline(
+            100 * reference, ls="--", color="grey", label=f"{reference_label}: {reference:.0%}"
+        )
+        ax.legend()
+    ax.set_xscale("log")
+    ax.minorticks_off()
+    ax.set_xticks(list(sizes), [f"{size:,}" for size in sizes])
+    ax.set_xlim(min(sizes) / 1.5, max(sizes) * 1.5)
+    ax.set_xlabel("deals")
+    ax.set_ylabel("win rate (%)")
+    ax.set_title(f"The estimate and its {confidence:.0%} interval as the deals grow")
+    return ax
+
+
+def plot_exact_and_simulated(
+    exact: Mapping[int, Fraction | float],
+    counts: Mapping[int, int],
+    n: int,
+    xlabel: str = "k",
+    confidence: float = 0.95,
+    ax: Axes | None = None,
+) -> Axes:
+    """An exact distribution as bars, and a simulation of ``n`` trials as dots with interval
+    whiskers: ``counts[k]`` trials gave the value ``k``. Where a whisker misses its bar's top,
+    the simulation and the exact answer disagree at that confidence (expect about one value in
+    twenty to miss at 95% by chance alone)."""
+    ax = _axes(ax)
+    xs = sorted(set(exact) | set(counts))
+    ax.bar(xs, [100 * float(exact.get(x, 0)) for x in xs], color="lightsteelblue", label="exact")
+    rates, low, high = [], [], []
+    for x in xs:
+        share = counts.get(x, 0) / n
+        ci = wilson(counts.get(x, 0), n, confidence)
+        rates.append(100 * share)
+        low.append(100 * (share - ci.low))
+        high.append(100 * (ci.high - share))
+    ax.errorbar(
+        xs,
+        rates,
+        yerr=[low, high],
+        fmt="o",
+        color="black",
+        capsize=3,
+        label=f"simulated, {n:,} trials ({confidence:.0%} intervals)",
+    )
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("probability (%)")
+    ax.legend()
+    return ax
+
+
+def plot_coverage(
+    n: int,
+    ps: Sequence[float] | None = None,
+    methods: Mapping[str, IntervalMethod] | None = None,
+    confidence: float = 0.95,
+    ax: Axes | None = None,
+) -> Axes:
+    """How often a ``confidence`` interval from ``n`` trials holds the true rate, against that
+    rate (exact, by ``intervals.coverage``), one line per method: Wilson's and
+    Clopper–Pearson's by default (the latter needs scipy), or any ``(k, n, confidence)``
+    function, such as a notebook's own normal-approximation interval."""
+    ax = _axes(ax)
+    ps = list(ps) if ps is not None else [i / 200 for i in range(1, 200)]
+    methods = methods or {"Wilson": wilson, "Clopper–Pearson": clopper_pearson}
+    for name, method in methods.items():
+        ax.plot(ps, [100 * c for c in coverage(n, ps, method, confidence)], label=name)
+    ax.axhline(100 * confidence, ls="--", color="grey", label=f"{confidence:.0%} promised")
+    ax.set_xlabel("true win rate p")
+    ax.set_ylabel("coverage (%)")
+    ax.set_title(f"Coverage of {confidence:.0%} intervals from n = {n} trials")
+    ax.legend()
     return ax

@@ -17,16 +17,17 @@ Two kinds of knowledge, labelled as such:
 
 * **Solve** sees every card, face-down ones included: its line and its verdict depend on the
   hidden cards. It runs only when the player asks, and every result says so.
-* **Chances** never peeks: it deals the unseen cards at random many times (as
-  ``hints.win_chances`` does) and solves each deal, so the numbers depend only on what the
-  player can see.
+* **Chances** never peeks at the real face-down cards: ``chances.chance_steps`` deals the
+  unseen cards at random many times and measures every move on the same samples, twice:
+  *winnable* (the solver decides each sample, seeing that sample's cards) and *the player's
+  chance* (the hint player, seeing only face-up cards, plays each sample). The numbers depend
+  only on what the player has seen.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-import random
 import sys
 import threading
 import time
@@ -34,10 +35,8 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..hints import MoveChance, determinize
-from ..intervals import wilson
+from ..chances import ChanceReport, Chances, Tally, chance_steps
 from ..solver import SolveResult, solve_steps
-from ..variants import VARIANTS
 from ._types import JSONDict
 from .replay import game_from_record, replay_steps
 
@@ -48,6 +47,7 @@ __all__ = [
     "PROGRESS_INTERVAL",
     "SLICE_SECONDS",
     "Job",
+    "chance_row",
     "chances_state",
     "run_chances",
     "run_cooperatively",
@@ -64,8 +64,8 @@ PROGRESS_INTERVAL = 0.2
 PEEK = "(the solver looked at the face-down cards)"
 """How every solver result is labelled."""
 
-NO_PEEKING = "from random deals of the unseen cards: no peeking"
-"""How the win chances are labelled."""
+NO_PEEKING = "random deals of the unseen cards: no peeking at the real ones"
+"""How the chances are labelled."""
 
 SLICE_SECONDS = 0.05
 """The cooperative runner hands control back to the event loop after about this long."""
@@ -120,12 +120,12 @@ def stopped_state(job: Job, why: str) -> JSONDict:
         if job.task == "solve":
             message = "the game changed while the solver was working: its result was discarded"
         else:
-            message = "the game changed while the win chances were worked out: they were discarded"
+            message = "the game changed while the chances were worked out: they were discarded"
         return solving_state(job, running=False, status="stale", message=message)
     if job.task == "solve":
         message = f"stopped: the solver did not decide ({job.nodes:,} positions looked at)"
     else:
-        message = f"stopped: win chances for {job.done} of {job.total} moves"
+        message = "stopped: the chances shown are on the samples measured so far"
     return solving_state(job, running=False, status="unknown", reason="cancelled", message=message)
 
 
@@ -190,22 +190,38 @@ def _solver_replay(record: str, line: Sequence[str], start: int) -> JSONDict:
     return {"steps": steps, "index": start, "start": start, "solver": True}
 
 
-def chance_row(chance: Any) -> JSONDict:
-    """One entry of the ``chances`` trait from a ``hints.MoveChance``."""
+def tally_json(tally: Tally) -> JSONDict:
+    """One measure of a ``chances`` row: its counts, rate (None when no sample is decided),
+    Wilson interval over the decided samples, and the bounds counting the undecided ones
+    all lost (``all_low``) ... all won (``all_high``)."""
+    low, high = tally.interval
+    all_low, all_high = tally.bounds
     return {
-        "move": chance.move,
-        "rate": chance.rate,
-        "low": chance.low,
-        "high": chance.high,
-        "n": chance.n,
-        "wins": chance.wins,
-        "unknown": chance.unknown,
+        "won": tally.won,
+        "lost": tally.lost,
+        "undecided": tally.undecided,
+        "rate": tally.rate if tally.decided else None,
+        "low": low,
+        "high": high,
+        "all_low": all_low,
+        "all_high": all_high,
     }
 
 
-def chances_state(rows: Sequence[JSONDict]) -> list[JSONDict]:
-    """The ``chances`` trait: the rows best first (ties keep the order of the legal moves)."""
-    return sorted(rows, key=lambda row: -row["rate"])
+def chance_row(chances: Chances) -> JSONDict:
+    """One entry of the ``chances`` trait: a move and both of its measures."""
+    return {
+        "move": chances.move,
+        "samples": chances.samples,
+        "strategy": chances.strategy,
+        "winnable": tally_json(chances.winnable),
+        "player": tally_json(chances.player),
+    }
+
+
+def chances_state(report: ChanceReport) -> list[JSONDict]:
+    """The ``chances`` trait: one row per move, best first (as the report orders them)."""
+    return [chance_row(c) for c in report.moves] if report.done else []
 
 
 def run_chances(
@@ -215,57 +231,54 @@ def run_chances(
     *,
     samples: int,
     seed: int,
-    max_nodes: int,
+    max_nodes: int | None,
+    strategy: str,
 ) -> Steps:
-    """Estimate the chance to win after each of ``moves`` and return the final traits.
+    """Measure both chances after each of ``moves``; a generator work function (yields progress
+    traits or None between slices, returns the final traits).
 
-    The estimate is ``hints.win_chances``'s: the same ``samples`` deals of the unseen cards
-    (the same ``seed`` gives the same deals) for every move, each solved with ``max_nodes``,
-    unknowns not counted in n. One move at a time, so the partial table is yielded as it
-    grows; each sample is solved in slices, so Stop is heard within a slice.
+    Every move is measured on the same ``samples`` deals of the unseen cards (the same
+    ``seed`` gives the same deals), sample after sample, so the table grows more precise as
+    it runs, and Stop, heard between two slices, leaves every move measured on the same
+    samples. The table and the progress are reported after each sample.
     """
-    rows: list[JSONDict] = []
-    job.total = len(moves)
-    rules = VARIANTS[state.variant]
-    rng = random.Random(seed)
-    worlds = [determinize(state, rng) for _ in range(samples)]
-    for done, move in enumerate(moves):
-        job.done = done
-        text = f"win chances: {done} of {job.total} moves"
-        running = solving_state(job, running=True, status="running", message=text)
-        yield {"solving": running, "chances": chances_state(rows)}
-        wins = unknown = 0
-        for world in worlds:
-            after = rules.apply(world, move)
-            steps = solve_steps(after, max_nodes=max_nodes, max_seconds=60, cancel=job.cancel)
-            result = yield from _quietly(steps)
-            if job.cancel.is_set():
-                break
-            wins += result.status == "solved"
-            unknown += result.status == "unknown"
-        if job.cancel.is_set():  # stopped part-way through this move: it is left out
+    steps = chance_steps(
+        state,
+        moves,
+        position=False,
+        samples=samples,
+        seed=seed,
+        max_nodes=max_nodes,
+        strategy=strategy,
+    )
+    job.total = samples
+    count = len(moves)
+    report: ChanceReport | None = None
+    while not job.cancel.is_set():
+        try:
+            step = next(steps)
+        except StopIteration as done:
+            report = done.value
             break
-        n = samples - unknown
-        low, high = wilson(wins, n)
-        rows.append(chance_row(MoveChance(str(move), wins, n, unknown, low, high)))
-    job.done = len(rows)
-    message = f"win chances for {job.total} move{'' if job.total == 1 else 's'}, {NO_PEEKING}"
+        if step is None:
+            yield None
+            continue
+        report = step
+        job.done, job.nodes = step.done, step.nodes
+        text = f"chances: {step.done} of {samples} samples, {count} move{'' if count == 1 else 's'}"
+        running = solving_state(job, running=True, status="running", message=text)
+        yield {"solving": running, "chances": chances_state(step)}
+    steps.close()
+    assert report is not None  # the first step is the report before any sample
+    job.done, job.nodes = report.done, report.nodes
+    moves_text = f"{count} move{'' if count == 1 else 's'}"
+    message = f"chances for {moves_text} on {report.done} {NO_PEEKING}"
+    status = "done" if report.complete else "unknown"
     return {
-        "chances": chances_state(rows),
-        "solving": solving_state(job, running=False, status="done", message=message),
+        "chances": chances_state(report),
+        "solving": solving_state(job, running=False, status=status, message=message),
         "message": message,
     }
-
-
-def _quietly(steps: Generator[int, None, SolveResult]) -> Generator[None, None, SolveResult]:
-    """Run ``solver.solve_steps``, yielding None between its slices; return its result."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: SolveResult = done.value
-            return result
-        yield None
 
 
 # -- the runners ---------------------------------------------------------------------------

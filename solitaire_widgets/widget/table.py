@@ -28,8 +28,10 @@ Synced traits (all JSON, all written by Python only except ``four_colour``):
     The background job (Solve or Chances): ``{"task", "running", "status", "nodes", "done",
     "total", "reason", "message"}``, or ``{}`` before any job and after the position changed.
 ``chances``
-    The win chances per move after Chances, ``[{"move", "rate", "low", "high", "n", "wins",
-    "unknown"}, ...]`` best first; ``[]`` otherwise.
+    Both chances per move after Chances, ``[{"move", "samples", "strategy", "winnable",
+    "player"}, ...]`` best first, ``[]`` otherwise; ``winnable`` and ``player`` are each
+    ``{"won", "lost", "undecided", "rate", "low", "high", "all_low", "all_high"}`` (see
+    ``background.tally_json``). The table grows sample by sample while Chances runs.
 
 Solve and Chances run in the background (see :mod:`.background`), so the kernel keeps handling
 messages (Stop, moves) while they work: in a daemon thread, or where Python has no threads
@@ -50,6 +52,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..chances import DEFAULT_SAMPLES, visible_strategy
 from ._types import GameLike, JSONDict
 from .background import (
     Job,
@@ -69,7 +72,7 @@ from .replay import game_from_record, replay_state, replay_steps
 __all__ = ["GameWidget", "ReplayWidget", "show"]
 
 _HERE = Path(__file__).parent
-_BUSY = {"solve": "the solver is working", "chances": "the win chances are being worked out"}
+_BUSY = {"solve": "the solver is working", "chances": "the chances are being worked out"}
 _BROWSER_WRITABLE = frozenset({"four_colour"})
 """Synced traits the browser may change; every other state update from it is refused."""
 
@@ -109,17 +112,20 @@ class GameWidget(anywidget.AnyWidget):
         four_colour: bool = False,
         solve_seconds: float = 10.0,
         solve_nodes: int = 2_000_000,
-        chance_samples: int = 20,
-        chance_nodes: int = 5000,
+        chance_samples: int = DEFAULT_SAMPLES,
+        chance_nodes: int | None = None,
         chance_seed: int = 0,
+        chance_strategy: str = "hint",
         **kwargs: Any,
     ) -> None:
         """Show ``game``, or a new game of the variant named ``game`` with deal ``seed``.
 
-        ``solve_seconds`` and ``solve_nodes`` bound the Solve button's search;
-        ``chance_samples`` deals of the unseen cards (from ``chance_seed``), each solved with at
-        most ``chance_nodes`` positions, estimate each move's win chance for Chances.
+        ``solve_seconds`` and ``solve_nodes`` bound the Solve button's search. Chances measures
+        each move on ``chance_samples`` deals of the unseen cards (from ``chance_seed``):
+        winnable, with the solver given ``chance_nodes`` positions per deal (default: the
+        game's, ``chances.default_nodes``), and the chance of the ``chance_strategy`` player.
         """
+        visible_strategy(chance_strategy)  # refuse a bad name (or the solver) now
         if isinstance(game, str):
             game = _new_game(game, seed)
         elif seed is not None:
@@ -132,8 +138,9 @@ class GameWidget(anywidget.AnyWidget):
         self.solve_seconds = float(solve_seconds)
         self.solve_nodes = int(solve_nodes)
         self.chance_samples = int(chance_samples)
-        self.chance_nodes = int(chance_nodes)
+        self.chance_nodes = None if chance_nodes is None else int(chance_nodes)
         self.chance_seed = int(chance_seed)
+        self.chance_strategy = chance_strategy
         self._game: GameLike = game
         self._move_callbacks: list[MoveCallback] = []
         self.view = game.view()
@@ -202,31 +209,38 @@ class GameWidget(anywidget.AnyWidget):
                 "the solver is searching (it looks at the face-down cards): Stop stops it",
             )
 
-    def win_chances(self) -> None:
-        """Estimate each legal move's win chance in the background (the Chances button).
-
-        No peeking: each estimate comes from random deals of the unseen cards.
-        """
+    def measure_chances(self) -> None:
+        """Measure each legal move's chances in the background (the Chances button): winnable
+        (the solver, seeing each sample's cards) and the player's chance (a visible-only
+        strategy), on the same random deals of the unseen cards; never the real ones."""
         with self._lock:
             self._check_idle()
             moves = list(self._game.legal_moves())
             if not moves:
                 raise IntentError("no legal move is left")
             state = self._game.state
-            samples, seed, nodes = self.chance_samples, self.chance_seed, self.chance_nodes
+            samples, seed = self.chance_samples, self.chance_seed
+            nodes, strategy = self.chance_nodes, self.chance_strategy
             self._start_job(
                 "chances",
                 lambda job: run_chances(
-                    job, state, moves, samples=samples, seed=seed, max_nodes=nodes
+                    job,
+                    state,
+                    moves,
+                    samples=samples,
+                    seed=seed,
+                    max_nodes=nodes,
+                    strategy=strategy,
                 ),
-                f"win chances: 0 of {len(moves)} moves",
-                "working out the win chances, from random deals of the unseen cards: Stop stops it",
+                f"chances: 0 of {self.chance_samples} samples",
+                "working out the chances on random deals of the unseen cards: Stop stops it",
             )
 
     def stop(self) -> None:
         """Stop the background job, if any (the Stop button).
 
-        A stopped Solve shows no result; stopped Chances keep the moves already estimated.
+        A stopped Solve shows no result; stopped Chances keep the table as measured so far
+        (every move on the same samples).
         """
         with self._lock, self.hold_sync():
             job = self._job
@@ -359,7 +373,7 @@ class GameWidget(anywidget.AnyWidget):
     # -- game -> table ----------------------------------------------------------------
 
     def _on_game_change(self, _game: object) -> None:
-        """Copy the new position to the browser; an old hint, error, solver result or win
+        """Copy the new position to the browser; an old hint, error, solver result or
         chances no longer apply, and a job working on the old position is stopped."""
         with self._lock, self.hold_sync():
             self.view = self._game.view()
@@ -420,7 +434,7 @@ class GameWidget(anywidget.AnyWidget):
         elif action == "solve":
             self.solve()
         elif action == "chances":
-            self.win_chances()
+            self.measure_chances()
         elif action == "stop":
             self.stop()
         else:  # "redeal"

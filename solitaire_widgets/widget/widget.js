@@ -20,8 +20,10 @@ const KEY_CONTROLS = { u: "undo", r: "redo", h: "hint", a: "auto" };
 // The two background jobs: their button's label and title while idle.
 const JOBS = {
   solve: ["Solve", "search for a winning line (the solver looks at the face-down cards)"],
-  chances: ["Chances", "each move's chance to win, from random deals of the unseen cards"],
+  chances: ["Chances", "each move: winnable, and the player's chance, on random deals of the unseen cards"],
 };
+// The sentence that explains the two columns of Chances (chances.GAP in Python).
+const GAP = "The gap between winnable and the player's chance is what seeing the face-down cards is worth.";
 
 /** "10♥" for "TH". */
 export function cardText(code) {
@@ -161,6 +163,11 @@ function statusWords(view) {
   return parts.join(" · ");
 }
 
+/** "Hint" for "hint". */
+function capitalized(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** "45%" for 0.45. */
 function percent(x) {
   return `${Math.round(Number(x) * 100)}%`;
@@ -231,16 +238,17 @@ function buildSkeleton(el, act, signal) {
   hints.append(make("div", "sw-hints-title", "Why? The best moves, best first:"));
   const hintList = make("ol", "sw-hint-list");
   hints.append(hintList);
-  // The win chances per move after Chances.
+  // The chances per move after Chances: winnable and the player's chance, side by side.
   const chances = make("table", "sw-chances");
-  const caption = make("caption", "sw-chances-title",
-    "Win chances per move, from random deals of the unseen cards: no peeking");
+  const caption = make("caption", "sw-chances-title");
   const head = make("tr");
-  for (const text of ["move", "win chance", "95% range, deals"]) {
+  const headers = ["move", "winnable (sees every card)", "player's chance", "undecided (all lost…all won)"];
+  const headCells = headers.map((text) => {
     const cell = make("th", "", text);
     cell.scope = "col";
-    head.append(cell);
-  }
+    return cell;
+  });
+  head.append(...headCells);
   const thead = make("thead");
   thead.append(head);
   const chanceRows = make("tbody");
@@ -249,7 +257,7 @@ function buildSkeleton(el, act, signal) {
   el.append(root);
   return {
     root, controls, buttons, seed, four, replayBar, slider, step, table, status, message, error,
-    solving, hints, hintList, chances, chanceRows,
+    solving, hints, hintList, chances, caption, headCells, chanceRows,
   };
 }
 
@@ -419,21 +427,50 @@ function render({ model, el }) {
     ui.hints.hidden = !ranked.length;
   }
 
-  /** The win chances: "S-T1 — 45% (30%–60%, n=20)", one row per move, best first. */
+  /** One measure of a chances row: a bar, the rate, and its 95% interval ("—" if undecided). */
+  function measureCell(className, measure) {
+    const cell = make("td", `sw-chance-measure ${className}`);
+    const decided = measure.rate !== null && measure.rate !== undefined;
+    const bar = make("span", "sw-chance-bar");
+    bar.setAttribute("aria-hidden", "true");
+    bar.style.setProperty("--rate", String(decided ? Math.min(Math.max(Number(measure.rate), 0), 1) : 0));
+    cell.append(bar, make("span", "sw-chance-rate", decided ? percent(measure.rate) : "—"),
+      make("span", "sw-chance-range", decided ? `${percent(measure.low)}–${percent(measure.high)}` : ""));
+    return cell;
+  }
+
+  /** The undecided samples of the winnable column, and the range they leave open. */
+  function undecidedCell(row) {
+    const w = row.winnable;
+    const cell = make("td", "sw-chance-undecided", `${w.undecided} of ${row.samples}`);
+    if (w.undecided) {
+      cell.append(make("span", "sw-chance-range", `${percent(w.all_low)}–${percent(w.all_high)}`));
+      cell.title = `${w.undecided} deals the solver could not decide within its budget: `
+        + `winnable lies between ${percent(w.all_low)} (all of them lost) and ${percent(w.all_high)} (all won)`;
+    }
+    return cell;
+  }
+
+  /** The chances: one row per move, best first: move, winnable, player's chance, undecided. */
   function drawChances() {
     const rows = replay() ? [] : model.get("chances") || [];
     ui.chanceRows.replaceChildren(...rows.map((row) => {
       const line = make("tr", "sw-chance");
       line.dataset.move = row.move;
-      const rate = make("td", "sw-chance-rate");
-      const bar = make("span", "sw-chance-bar");
-      bar.setAttribute("aria-hidden", "true");
-      bar.style.setProperty("--rate", String(Math.min(Math.max(Number(row.rate) || 0, 0), 1)));
-      rate.append(bar, make("span", "", percent(row.rate)));
-      line.append(make("td", "sw-chance-move", row.move), rate,
-        make("td", "sw-chance-range", `(${percent(row.low)}–${percent(row.high)}, n=${row.n})`));
+      line.append(make("td", "sw-chance-move", row.move),
+        measureCell("sw-chance-winnable", row.winnable),
+        measureCell("sw-chance-player", row.player),
+        undecidedCell(row));
       return line;
     }));
+    const first = rows[0];
+    if (first) {
+      ui.headCells[2].textContent = `${first.strategy} player (sees the face-up cards)`;
+      ui.caption.textContent = `After each move, on ${first.samples} random deals of the unseen cards`
+        + " (never the real ones), with 95% intervals. Winnable: the share of deals a player who"
+        + ` could see every card would still win. ${capitalized(first.strategy)} player: the share`
+        + ` the ${first.strategy} player wins, seeing only the face-up cards. ${GAP}`;
+    }
     ui.chances.hidden = !rows.length;
   }
 

@@ -10,8 +10,9 @@ cell), so the page and the kernel are opened once for the module:
   Solve was pressed, ▶ and ▶| step through the line to a won position, Exit goes back, and the
   game's history is untouched;
 * Stop: a search with a huge budget on a hard Fly deal stops within seconds, and says so;
-* Chances: one row per legal move, each "NN% (lo%–hi%, n=N)" as the kernel computed it (and
-  as ``hints.win_chances`` computes it again), labelled "no peeking";
+* Chances: one row per legal move, with both measures (winnable, the hint player's chance)
+  and the undecided count as the kernel computed them (and as ``chances.move_chances``
+  computes them again), the caption explaining the gap between the two, no peeking;
 * drag and drop (HTML5 DnD, as Playwright's ``drag_to`` performs it in Chromium) plays a move;
 * Auto plays exactly the safe foundation moves the engine's ``autoplay`` would.
 
@@ -25,6 +26,7 @@ import math
 import re
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Locator, expect
@@ -49,7 +51,8 @@ STOP_SECONDS = 5.0  # Stop must be heard within this (the job checks its flag ev
 
 SETUP_CELL = '''
 from solitaire_widgets import Game
-from solitaire_widgets.hints import hints, win_chances
+from solitaire_widgets.chances import GAP, move_chances
+from solitaire_widgets.hints import hints
 from solitaire_widgets.knowledge import safe_moves
 from solitaire_widgets.solver import solve
 from solitaire_widgets.widget import GameWidget
@@ -382,8 +385,25 @@ def js_percent(x: float) -> str:
     return f"{math.floor(x * 100 + 0.5)}%"
 
 
+def measure_text(measure: dict[str, Any]) -> str:
+    """A measure's cell as widget.js writes it: rate, then its interval ("—" if undecided)."""
+    if measure["rate"] is None:
+        return "—"
+    rate, low, high = (js_percent(measure[k]) for k in ("rate", "low", "high"))
+    return f"{rate}{low}–{high}"
+
+
+def undecided_text(row: dict[str, Any]) -> str:
+    w = row["winnable"]
+    if not w["undecided"]:
+        return f"0 of {row['samples']}"
+    span = f"{js_percent(w['all_low'])}–{js_percent(w['all_high'])}"
+    return f"{w['undecided']} of {row['samples']}{span}"
+
+
 def test_chances_table(nb: NotebookSession) -> None:
-    """Chances: one row per legal move, as the kernel estimated them, labelled no peeking."""
+    """Chances: one row per legal move, both measures as the kernel measured them, the gap
+    between them explained in the caption, no peeking."""
     table = table_of(nb, "chances")
     kernel = nb.kernel
     table.wait_matches()
@@ -395,31 +415,64 @@ def test_chances_table(nb: NotebookSession) -> None:
     kernel.wait_for("chance_table.solving.get('status')", lambda s: s == "done", KERNEL_TIMEOUT)
     rows = kernel.eval("chance_table.chances")
     assert sorted(row["move"] for row in rows) == sorted(moves)
-    # The same estimate, computed again in the kernel outside the widget.
+    # The same measurement, made again in the kernel outside the widget.
     again = kernel.eval(
-        "{c.move: [c.rate, c.low, c.high, c.n] for c in"
-        " win_chances(chance_game, samples=4, seed=0, max_nodes=2000)}"
+        "[[c.move, c.winnable.won, c.winnable.undecided, c.player.won] for c in"
+        " move_chances(chance_game, samples=4, seed=0, max_nodes=2000)]"
     )
-    assert {r["move"]: [r["rate"], r["low"], r["high"], r["n"]] for r in rows} == again
+    assert [
+        [r["move"], r["winnable"]["won"], r["winnable"]["undecided"], r["player"]["won"]]
+        for r in rows
+    ] == again
 
     expect(chances).to_be_visible()
     lines = chances.locator("tbody tr.sw-chance")
     expect(lines).to_have_count(len(moves))
     expect(lines.locator(".sw-chance-move")).to_have_text([r["move"] for r in rows])  # best first
-    expect(lines.locator(".sw-chance-rate")).to_have_text([js_percent(r["rate"]) for r in rows])
-    expect(lines.locator(".sw-chance-range")).to_have_text(
-        [f"({js_percent(r['low'])}–{js_percent(r['high'])}, n={r['n']})" for r in rows]
+    expect(lines.locator(".sw-chance-winnable")).to_have_text(
+        [measure_text(r["winnable"]) for r in rows]
     )
+    expect(lines.locator(".sw-chance-player")).to_have_text(
+        [measure_text(r["player"]) for r in rows]
+    )
+    expect(lines.locator(".sw-chance-undecided")).to_have_text([undecided_text(r) for r in rows])
     for i, row in enumerate(rows):
         expect(lines.nth(i)).to_have_attribute("data-move", row["move"])
-        expect(lines.nth(i)).to_have_text(re.compile(r"^\S+\d{1,3}%\(\d{1,3}%–\d{1,3}%, n=\d+\)$"))
-    expect(chances.locator("caption")).to_contain_text("no peeking")
+    headers = chances.locator("thead th")
+    expect(headers).to_have_text(
+        [
+            "move",
+            "winnable (sees every card)",
+            "hint player (sees the face-up cards)",
+            "undecided (all lost…all won)",
+        ]
+    )
+    caption = chances.locator("caption")
+    expect(caption).to_contain_text("on 4 random deals of the unseen cards (never the real ones)")
+    expect(caption).to_contain_text(kernel.eval("GAP"))
     count = f"{len(moves)} move{'' if len(moves) == 1 else 's'}"
     expect(table.root.locator(".sw-message")).to_have_text(
-        f"win chances for {count}, from random deals of the unseen cards: no peeking"
+        f"chances for {count} on 4 random deals of the unseen cards: no peeking at the real ones"
     )
     assert table.history() == []
     assert_clean_page(nb)
+
+
+def test_chances_caption_wraps_in_a_narrow_cell(nb: NotebookSession) -> None:
+    """The caption explains both columns in a sentence or two; it wraps, never overflows."""
+    table = table_of(nb, "chances")
+    chances = table.root.locator(".sw-chances")
+    expect(chances).to_be_visible()  # measured by the test above (same notebook)
+    caption = chances.locator("caption")
+    box = caption.evaluate(
+        "(el) => { const root = el.closest('.sw-root'); const old = root.style.width;"
+        " root.style.width = '260px'; const r = el.getBoundingClientRect();"
+        " const out = {width: r.width, height: r.height, scroll: el.scrollWidth,"
+        " client: el.clientWidth, line: parseFloat(getComputedStyle(el).lineHeight) || 16};"
+        " root.style.width = old; return out; }"
+    )
+    assert box["scroll"] <= box["client"] + 1  # nothing runs out of the caption
+    assert box["height"] > 2 * box["line"]  # it wrapped onto several lines
 
 
 # --------------------------------------------------------------------------- drag, Auto

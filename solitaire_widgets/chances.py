@@ -1,0 +1,459 @@
+"""Chances from here: *winnable* and *the player's chance*, per move and for the position.
+
+The player does not know the face-down cards, so both measures are shares of *samples*: each
+sample deals the unseen cards at random (every arrangement equally likely, the real one never
+used), and every move is measured on the same samples.
+
+* **winnable**: the share of samples from which a player who could see every card would still
+  win. The solver decides each sample; it sees the sample's cards, so this is an upper bound on
+  any real player. A sample the solver cannot decide within its node budget is *undecided*: it
+  is counted apart, never dropped, and ``Tally.bounds`` gives the range its outcome leaves open
+  (all of them lost ... all of them won).
+* **the player's chance**: the share of the same samples that a player who sees only the
+  face-up cards wins from here, playing a named strategy of ``stats`` (the hint player by
+  default). For a visible-only strategy this is its chance to win the real deal.
+
+GAP says in one sentence what the difference between them means.
+
+Why the computation may take the short cuts it takes:
+
+1. *A player's win is a proof of winnability*: its line wins that sample, so the sample counts as
+   winnable without asking the solver. Hence on every sample the player's win implies
+   winnable, and the player's chance is never above winnable.
+2. *Moves that lead to the same position up to interchangeable piles share their results* on a
+   sample (``solver.Policy.key`` names such positions alike: the solver's symmetry argument).
+   A solver verdict for one is a verdict for the other, and a player can play the one's game in
+   the other with the interchangeable piles relabelled, so the strategy is played once for
+   the group: the player's chance after Fly's ``S-T2`` onto an empty pile is the hint player's
+   after ``S-T1``, mirrored.
+3. *A position is winnable exactly when one of its moves leads to a winnable position*; so when
+   every legal move is measured, the position's verdict on a sample follows from the moves'
+   (won if one is won, lost if all are lost, else undecided) without solving it again.
+
+"Unseen" means face down and never seen: from the first redeal on, the stock holds only cards
+that were face up, in an order a watching player knows (a redeal is allowed only on an empty
+stock and rebuilds it from the waste or the face-up reserve piles), so it is not shuffled.
+
+The computation is a generator (``chance_steps``) that yields after each strategy game and each
+solver slice (``solver.solve_steps``), so a caller without threads can run it a slice at a time;
+``measure_chances``, ``position_chances`` and ``move_chances`` simply run it to the end. No
+scipy: the intervals are Wilson's.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Generator, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+from .intervals import Interval, Reading, percent, read_claim, undecided_bounds, wilson
+from .moves import IllegalMoveError, Move, parse_move
+from .solver import POLICIES, solve_steps
+from .state import GameState
+from .stats.strategies import Outcome, SolverPlay, Strategy, get_strategy, strategy_name
+from .variants import VARIANTS, Variant
+
+__all__ = [
+    "DEFAULT_NODES",
+    "DEFAULT_SAMPLES",
+    "GAP",
+    "ChanceReport",
+    "Chances",
+    "Tally",
+    "chance_steps",
+    "default_nodes",
+    "determinize",
+    "hidden_count",
+    "measure_chances",
+    "move_chances",
+    "position_chances",
+    "unseen_cards",
+    "visible_strategy",
+]
+
+GAP = (
+    "The gap between winnable and the player's chance is what seeing the face-down cards is worth."
+)
+"""The one sentence that explains the two measures side by side (the widget shows it too)."""
+
+DEFAULT_SAMPLES = 20
+"""Samples of the unseen cards per measurement."""
+
+DEFAULT_NODES = {"quadrennial": 5_000, "acquaintance": 5_000, "acme": 5_000, "fly": 2_500}
+"""The solver's node budget per sample and position, per game (chosen with
+``benchmarks/chances.py`` so that Chances on an opening stays within seconds)."""
+
+
+def default_nodes(variant: str) -> int:
+    """The node budget per sample for ``variant`` (a rule-knob variant: its game's)."""
+    return DEFAULT_NODES[VARIANTS[variant].family]
+
+
+# ------------------------------------------------------------------------------ unseen cards
+def hidden_count(rules: Variant, state: GameState, pile: int) -> int:
+    """How many cards at the bottom of a pile the player has never seen.
+
+    The face-down cards, except a stock after a redeal: it was rebuilt from face-up cards in
+    an order the player watched, so it is known, though drawn face down.
+    """
+    if pile == rules.stock and state.redeals > 0:
+        return 0
+    return rules.face_down(state, pile)
+
+
+def unseen_cards(state: GameState) -> list[Card]:
+    """The cards the player has never seen, as a player would list them: a set, not in order."""
+    rules = VARIANTS[state.variant]
+    hidden: list[Card] = []
+    for i, pile in enumerate(state.piles):
+        hidden.extend(pile[: hidden_count(rules, state, i)])
+    return sorted(hidden)
+
+
+def determinize(state: GameState, rng: random.Random) -> GameState:
+    """A position consistent with what the player has seen: the unseen cards dealt at random."""
+    rules = VARIANTS[state.variant]
+    hidden = unseen_cards(state)
+    rng.shuffle(hidden)
+    piles = list(state.piles)
+    for i, pile in enumerate(piles):
+        down = hidden_count(rules, state, i)
+        if down:
+            piles[i] = (*hidden[:down], *pile[down:])
+            del hidden[:down]
+    return GameState(state.variant, tuple(piles), state.redeals)
+
+
+# ------------------------------------------------------------------------------ results
+@dataclass(frozen=True)
+class Tally:
+    """One measure on the samples: how many were won, lost, and left undecided."""
+
+    won: int = 0
+    lost: int = 0
+    undecided: int = 0
+    confidence: float = 0.95
+
+    @property
+    def samples(self) -> int:
+        return self.won + self.lost + self.undecided
+
+    @property
+    def decided(self) -> int:
+        return self.won + self.lost
+
+    @property
+    def rate(self) -> float:
+        """Won over decided samples (``nan`` when none is decided)."""
+        return self.won / self.decided if self.decided else math.nan
+
+    @property
+    def interval(self) -> Interval:
+        """Wilson's interval for ``rate``, over the decided samples."""
+        return wilson(self.won, self.decided, self.confidence)
+
+    @property
+    def bounds(self) -> Interval:
+        """Over every sample: the undecided counted all lost at the low end, all won at the high
+        end (equal to ``interval`` when nothing is undecided)."""
+        return undecided_bounds(self.won, self.decided, self.undecided, self.confidence)
+
+    def read(self, claim: float) -> Reading:
+        """What these samples say about a claimed value (``intervals.read_claim``)."""
+        return read_claim(
+            claim, self.won, self.decided, undecided=self.undecided, confidence=self.confidence
+        )
+
+    def count(self, outcome: Outcome) -> Tally:
+        """This tally with one more sample."""
+        return Tally(
+            self.won + (outcome == "won"),
+            self.lost + (outcome == "lost"),
+            self.undecided + (outcome == "unknown"),
+            self.confidence,
+        )
+
+    def __str__(self) -> str:
+        if not self.decided:
+            return f"undecided on all {self.samples} samples"
+        ci = self.interval
+        text = f"{percent(self.rate)} [{percent(ci.low)}, {percent(ci.high)}]"
+        if self.undecided:
+            low, high = self.bounds
+            text += (
+                f", {self.undecided} of {self.samples} undecided "
+                f"(all lost … all won: [{percent(low)}, {percent(high)}])"
+            )
+        return text
+
+
+@dataclass(frozen=True)
+class Chances:
+    """Both measures after one move (``move`` in notation), or for the position (``move`` "")."""
+
+    move: str
+    winnable: Tally
+    player: Tally
+    strategy: str
+
+    @property
+    def samples(self) -> int:
+        return self.winnable.samples
+
+    def __str__(self) -> str:
+        label = self.move or "from here"
+        return f"{label}: winnable {self.winnable}; {self.strategy} player {self.player}"
+
+
+@dataclass(frozen=True)
+class ChanceReport:
+    """The measurement: the position's chances, each move's (best first), and how it was made.
+
+    ``done`` samples were measured of the ``samples`` asked for (fewer when stopped); every
+    move and the position were measured on the same ``done`` samples.
+    """
+
+    position: Chances | None
+    moves: tuple[Chances, ...]
+    samples: int
+    done: int
+    seed: int
+    max_nodes: int
+    strategy: str
+    nodes: int = 0  # solver nodes used in all
+
+    @property
+    def complete(self) -> bool:
+        return self.done == self.samples
+
+    def __str__(self) -> str:
+        lines = [
+            f"on {self.done} samples of the unseen cards (seed {self.seed}; the solver "
+            f"{self.max_nodes:,} nodes per sample; {self.strategy} player)"
+            + ("" if self.complete else f", stopped after {self.done} of {self.samples}")
+        ]
+        lines += [f"  {c}" for c in ((self.position,) if self.position else ()) + self.moves]
+        lines.append(GAP)
+        return "\n".join(lines)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
+
+def best_first(chances: Iterable[Chances]) -> tuple[Chances, ...]:
+    """Highest player's chance first, then highest winnable; ties keep their order."""
+
+    def score(rate: float) -> float:
+        return -1.0 if math.isnan(rate) else rate
+
+    return tuple(sorted(chances, key=lambda c: (-score(c.player.rate), -score(c.winnable.rate))))
+
+
+# ------------------------------------------------------------------------------ the measurement
+def chance_steps(
+    game_or_state: Any,
+    moves: Sequence[Move | str] | None = None,
+    *,
+    position: bool = True,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    max_nodes: int | None = None,
+    strategy: str | Strategy = "hint",
+    confidence: float = 0.95,
+) -> Generator[ChanceReport | None, None, ChanceReport]:
+    """Measure both chances, one small step at a time; returns the ``ChanceReport``.
+
+    ``moves``: the moves to measure (default: every legal move); ``position``: measure the
+    position too. Each of ``samples`` deals of the unseen cards (from ``seed``) is shared by
+    all of them; the solver gets ``max_nodes`` nodes per sample and position (default
+    ``default_nodes``); ``strategy`` names the visible-only player (``hint``, ``greedy``,
+    ``random``, or a strategy object). Yields ``None`` after each strategy game and each
+    solver slice, and the report so far: once before the first sample, then after each.
+    Bad arguments are refused at once, before the first step.
+    """
+    state = _state_of(game_or_state)
+    rules = VARIANTS[state.variant]
+    chosen = _chosen_moves(rules, state, moves)
+    wilson(0, 0, confidence)  # validates the level
+    play = visible_strategy(strategy)
+    budget = default_nodes(state.variant) if max_nodes is None else int(max_nodes)
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
+        raise ValueError(f"samples is a number of deals of the unseen cards, not {samples!r}")
+    if budget < 1:
+        raise ValueError(f"the solver needs a budget of at least one node, not {budget}")
+    return _steps(state, chosen, position, samples, seed, budget, play, confidence)
+
+
+def _steps(
+    state: GameState,
+    chosen: list[Move],
+    position: bool,
+    samples: int,
+    seed: int,
+    budget: int,
+    play: Strategy,
+    confidence: float,
+) -> Generator[ChanceReport | None, None, ChanceReport]:
+    """The measurement itself (see ``chance_steps``)."""
+    rules = VARIANTS[state.variant]
+    name = strategy_name(play)
+    key = POLICIES[rules.family](rules).key
+    legal = rules.legal_moves(state)
+    # the position follows from its moves only when they are all of its legal moves
+    from_moves = bool(legal) and set(chosen) == set(legal)
+    empty = Tally(confidence=confidence)
+    winnable = [empty] * len(chosen)
+    player = [empty] * len(chosen)
+    here = (empty, empty)
+    worlds = random.Random(seed)  # the samples: the same for every move, strategy and budget
+    players = random.Random(f"{seed}:player")  # the strategy's randomness, one seed per sample
+
+    def report(done: int, nodes: int) -> ChanceReport:
+        rows = [Chances(str(m), winnable[j], player[j], name) for j, m in enumerate(chosen)]
+        at = Chances("", here[0], here[1], name) if position else None
+        return ChanceReport(at, best_first(rows), samples, done, seed, budget, name, nodes)
+
+    nodes = 0
+    yield report(0, nodes)
+    for i in range(samples):
+        world = determinize(state, worlds)
+        play_seed = players.getrandbits(64)  # the same for every move of this sample
+        verdicts: dict[Any, tuple[Outcome, Outcome]] = {}
+        for j, move in enumerate(chosen):
+            after = rules.apply(world, move)
+            group = key(after)
+            if group not in verdicts:
+                played = play(after, random.Random(play_seed)).outcome
+                yield None
+                verdict: Outcome = "won"  # a player's win is a proof: no solver needed
+                if played != "won":
+                    verdict, used = yield from _solve(after, budget)
+                    nodes += used
+                verdicts[group] = (verdict, played)
+            w, p = verdicts[group]
+            winnable[j] = winnable[j].count(w)
+            player[j] = player[j].count(p)
+        if position:
+            played = play(world, random.Random(play_seed)).outcome
+            yield None
+            outcome: Outcome = "won"
+            if played != "won" and from_moves:
+                outcome = _any_move([verdicts[key(rules.apply(world, m))][0] for m in chosen])
+            elif played != "won":
+                outcome, used = yield from _solve(world, budget)
+                nodes += used
+            here = (here[0].count(outcome), here[1].count(played))
+        yield report(i + 1, nodes)
+    return report(samples, nodes)
+
+
+def _solve(state: GameState, budget: int) -> Generator[None, None, tuple[Outcome, int]]:
+    """The solver's verdict on one sample, a slice at a time: won, lost or unknown, and the
+    nodes it used. The budget is in nodes, so the verdict is the same on any machine."""
+    steps = solve_steps(state, max_nodes=budget, max_seconds=math.inf)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result = done.value
+            break
+        yield None
+    if result.status == "solved":
+        return "won", result.nodes
+    return ("lost" if result.status == "unsolvable" else "unknown"), result.nodes
+
+
+def _any_move(verdicts: Sequence[Outcome]) -> Outcome:
+    """A position's verdict from all of its moves': won if one is, lost if all are."""
+    if "won" in verdicts:
+        return "won"
+    return "lost" if all(v == "lost" for v in verdicts) else "unknown"
+
+
+def _state_of(game_or_state: Any) -> GameState:
+    state = getattr(game_or_state, "state", game_or_state)
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a Game or a GameState, not {type(game_or_state).__name__}")
+    return state
+
+
+def _chosen_moves(
+    rules: Variant, state: GameState, moves: Sequence[Move | str] | None
+) -> list[Move]:
+    """The legal moves (by default all of them), each once; an illegal one is refused with
+    the rule it breaks."""
+    if moves is None:
+        return rules.legal_moves(state)
+    if isinstance(moves, (str, Move)):
+        raise TypeError("moves is a list of moves: write [move] for one")
+    chosen: list[Move] = []
+    for given in moves:
+        move = rules.resolve(state, given if isinstance(given, Move) else parse_move(given))
+        why = rules.why_not(state, move)
+        if why is not None:
+            raise IllegalMoveError(why)
+        if move not in chosen:
+            chosen.append(move)
+    return chosen
+
+
+def visible_strategy(strategy: str | Strategy) -> Strategy:
+    """The player's strategy by name or as given; the solver is refused (it sees every card:
+    it is the winnable column)."""
+    play = get_strategy(strategy)
+    if isinstance(play, SolverPlay):
+        raise ValueError(
+            "the player's chance is for a player who sees only the face-up cards; the solver "
+            "sees every card, and it is the winnable column already: choose hint, greedy or "
+            "random"
+        )
+    return play
+
+
+def measure_chances(
+    game_or_state: Any,
+    moves: Sequence[Move | str] | None = None,
+    *,
+    position: bool = True,
+    cancel: Callable[[], bool] | None = None,
+    **options: Any,
+) -> ChanceReport:
+    """``chance_steps`` run to the end, or until ``cancel()`` is true: then the report covers
+    the samples finished so far (``complete`` is False). Options as for ``chance_steps``."""
+    steps = chance_steps(game_or_state, moves, position=position, **options)
+    last: ChanceReport | None = None
+    while True:
+        try:
+            step = next(steps)
+        except StopIteration as done:
+            result: ChanceReport = done.value
+            return result
+        if step is not None:
+            last = step
+        if last is not None and cancel is not None and cancel():
+            steps.close()
+            return last
+
+
+def position_chances(game_or_state: Any, **options: Any) -> Chances:
+    """Winnable and the player's chance from this position (options as for ``chance_steps``).
+
+    >>> from solitaire_widgets import Game
+    >>> here = position_chances(Game("acme", seed=3), samples=4)
+    >>> here.samples, here.player.won <= here.winnable.won
+    (4, True)
+    """
+    report = measure_chances(game_or_state, (), position=True, **options)
+    assert report.position is not None
+    return report.position
+
+
+def move_chances(
+    game_or_state: Any, moves: Sequence[Move | str] | None = None, **options: Any
+) -> list[Chances]:
+    """Winnable and the player's chance after each move (default: every legal move), best
+    first, all on the same samples (options as for ``chance_steps``)."""
+    return list(measure_chances(game_or_state, moves, position=False, **options).moves)
