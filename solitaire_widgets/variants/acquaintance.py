@@ -107,16 +107,18 @@ class Acquaintance(Variant):
             gathered = sum(len(pile) for pile in state.piles[R : R + 4])
             deal = self._round_words(gathered, "the new stock")
             return (
-                f"gather reserve 1 to reserve 4 into a new stock, then {deal} "
+                f"gather reserve 1 to reserve 4 into a new stock; then {deal} "
                 f"(redeal {state.redeals + 1} of {self.redeals_allowed})"
             )
         return super().describe(state, move)
 
     def _round_words(self, stock: int, source: str) -> str:
-        """One round of dealing from a stock of ``stock`` cards, in words."""
+        """One round of dealing from a stock of ``stock`` cards, in words (the word "deal"
+        is left to the notation, so a message does not read "deal: deal ...")."""
         if stock >= 4:
-            return f"deal one card from {source} onto each reserve pile"
+            return f"each reserve pile gets one card from {source}"
         targets = [self.label(r) for r in range(R, R + stock)]
-        cards = "the one card" if stock == 1 else f"the {number_word(stock)} cards"
-        places = targets[0] if stock == 1 else ", ".join(targets[:-1]) + " and " + targets[-1]
-        return f"deal {cards} left in {source} onto {places}"
+        if stock == 1:
+            return f"the one card left in {source} goes onto {targets[0]}"
+        places = ", ".join(targets[:-1]) + " and " + targets[-1]
+        return f"the {number_word(stock)} cards left in {source} go onto {places}"

@@ -204,7 +204,7 @@ def check_hint_shown(table: Table, widget: str) -> None:
     assert ranked, "the position has a legal move"
     move, reason, _ = ranked[0]
     kernel.wait_for(f"{widget}.hint.get('move')", lambda m: m == move, KERNEL_TIMEOUT)
-    expect(table.root.locator(".sw-message")).to_have_text(f"hint: {move} ({reason})")
+    expect(table.root.locator(".sw-message")).to_have_text(f"hint: {move} — {reason}")
 
     src, dst = move.split("-")
     expect(table.root.locator(".sw-hint-from")).to_have_count(1)
