@@ -221,7 +221,9 @@ def test_no_message_has_doubled_brackets_or_a_repeated_word(variant: str) -> Non
 def test_the_display_carries_a_static_table() -> None:
     game = Game("fly", seed=2)
     game.play(game.legal_moves()[0])
-    bundle, _ = GameWidget(game)._repr_mimebundle_()
+    shown = GameWidget(game)._repr_mimebundle_()
+    assert shown is not None
+    bundle, _ = shown
     assert "application/vnd.jupyter.widget-view+json" in bundle
     html = bundle["text/html"]
     assert html == game._repr_html_()

@@ -178,11 +178,14 @@ class GameWidget(anywidget.AnyWidget):
         else:
             self._move_callbacks.append(callback)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The widget, and a static picture of the table (``text/html``) for every viewer
         without a live kernel: nbconvert's HTML export, nbviewer, GitHub. (A front end with
         the widget manager shows the widget; the others fall back to the HTML.)"""
-        data, metadata = super()._repr_mimebundle_(**kwargs)
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:  # a closed widget shows nothing
+            return None
+        data, metadata = bundle
         return {**data, "text/html": render_html(self._game.view())}, metadata
 
     def start_replay(self) -> None:
