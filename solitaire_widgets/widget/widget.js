@@ -588,7 +588,10 @@ function render({ model, el }) {
     }
     setAttr(ui.table, "aria-label", `${view.title || "patience"} table`);
     const names = rows.flat();
-    if (!names.includes(state.focus)) state.focus = names[0] || null;
+    if (!names.includes(state.focus)) {
+      state.focus = names[0] || null;
+      if (state.focus) setAttr(pileNode(state.focus), "tabindex", "0");
+    }
     let tallest = 0;
     for (const name of names) {
       const pile = (view.piles || {})[name];
@@ -602,7 +605,6 @@ function render({ model, el }) {
         entry.box.setAttribute("aria-label", pileWords(pile));
         entry.box.title = pile.label;
       }
-      entry.box.tabIndex = name === state.focus ? 0 : -1;
     }
     // Whole pixels, rounded down: the cards change size only every few cards a pile gains.
     const fit = Math.floor(fitWidth(Math.max(1, rows.length), tallest));
@@ -618,6 +620,9 @@ function render({ model, el }) {
     const box = make("div", "sw-pile");
     box.dataset.pile = name;
     box.setAttribute("role", "button");
+    // The roving tabindex changes only on focus (focusPile, focusin), never in a redraw:
+    // changing it makes Chromium lay the page out at once.
+    box.setAttribute("tabindex", "-1");
     slot.append(box, make("div", "sw-caption", name));
     piles.set(name, { slot, box, key: "" });
     return slot;
@@ -835,11 +840,11 @@ function render({ model, el }) {
 
   function focusPile(name) {
     const old = pileNode(state.focus);
-    if (old) old.tabIndex = -1;
+    if (old) setAttr(old, "tabindex", "-1");
     state.focus = name;
     const node = pileNode(name);
     if (node) {
-      node.tabIndex = 0;
+      setAttr(node, "tabindex", "0");
       node.focus({ preventScroll: true });
     }
   }
@@ -853,7 +858,7 @@ function render({ model, el }) {
     const at = faces.indexOf(document.activeElement);
     const next = at < 0 ? faces.length - 1 : Math.min(faces.length - 1, Math.max(0, at + (up ? -1 : 1)));
     const card = faces[next];
-    card.tabIndex = -1;
+    card.setAttribute("tabindex", "-1");
     card.setAttribute("aria-label", `${cardWords(card.dataset.card)}, card ${next + 1} of ${faces.length} face up in ${pileOf(name)?.label || name}`);
     card.removeAttribute("aria-hidden");
     card.setAttribute("role", "img");
@@ -908,12 +913,17 @@ function render({ model, el }) {
   }
   listen(ui.table, "click", (event) => {
     const name = pileAt(event);
-    if (name) {
-      state.focus = name;
-      activate(name);
-    } else {
-      select(null);
-    }
+    if (name) activate(name);
+    else select(null);
+  });
+  // A pile focused by a click (or by the page) becomes the one Tab comes back to.
+  listen(ui.table, "focusin", (event) => {
+    const name = pileAt(event);
+    if (!name || name === state.focus) return;
+    const old = pileNode(state.focus);
+    if (old) setAttr(old, "tabindex", "-1");
+    state.focus = name;
+    setAttr(pileNode(name), "tabindex", "0");
   });
   listen(ui.table, "dblclick", (event) => {
     const name = pileAt(event);
