@@ -126,6 +126,45 @@ def test_js_card_names(tmp_path: Path) -> None:
     assert json.loads(out.stdout) == ["10♥", "seven of hearts", "A♠", "queen of clubs"]
 
 
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_js_sizes_keep_the_felt_within_its_bound(tmp_path: Path) -> None:
+    """widget.js's arithmetic: for every width, each game's layout and every fan length it can
+    build (Fly: 96 cards on one pile; Acme's piles and Acquaintance's hold far fewer than the
+    20 and 30 tried), grown and shrunk one card at a time as in a game, the felt is at most
+    640 px tall; until the cards are at their smallest, a fan shows 0.8 of each corner."""
+    module = tmp_path / "widget.mjs"
+    module.write_text((WIDGET_DIR / "widget.js").read_text(encoding="utf-8"), encoding="utf-8")
+    script = (
+        f"import {{ tableSizes, fanStep, FELT_MAX }} from {json.dumps(module.as_uri())};"
+        "const out = [];"
+        "for (const width of [300, 368, 620, 850, 1150, 1600])"
+        " for (const [cols, rows, most] of [[8, 2, 96], [6, 2, 20], [4, 3, 30]]) {"
+        "  let previous = 0;"
+        "  for (const layers of [...Array(most).keys(), ...[...Array(most).keys()].reverse()]) {"
+        "   const s = tableSizes(width, cols, rows, layers, previous); previous = s.cardW;"
+        "   const step = fanStep(s, layers);"
+        "   const felt = rows * (s.cardH + 16) + (rows - 1) * s.rowGap + 2 * s.gap + layers * step;"
+        "   out.push([width, cols, rows, layers, s.cardW, felt, step / s.corner, FELT_MAX]);"
+        "  }"
+        " }"
+        "console.log(JSON.stringify(out));"
+    )
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    rows = json.loads(out.stdout)
+    assert len(rows) == 6 * 2 * (96 + 20 + 30)
+    for width, cols, rows_, layers, card_w, felt, corner_shown, bound in rows:
+        case = (width, cols, rows_, layers, card_w)
+        assert felt <= bound + 0.01, case
+        assert 30 <= card_w <= 96, case
+        assert corner_shown >= (0.8 if card_w > 30 else 0.5) - 1e-9, case
+
+
 # -- moves ------------------------------------------------------------------------------
 
 

@@ -36,18 +36,63 @@ const SILENT_MS = 15000; // no answer after this: say that the kernel may be gon
 const REFRESH_MS = 5000; // after a reconnection, Python must answer a refresh within this
 const WATCH_MS = 2000; // how often the kernel object itself is checked (shut down, replaced)
 
-// The height bound of the felt (see docs/widget.md, "Tall piles"). Fans tighten and, past
-// that, cards shrink so that the felt is never taller than FELT_MAX px. These numbers mirror
-// widget.css: caption 16 px a row, row gap <= 15 px, padding <= 2 x 10 px.
+// Sizes are computed here, in pixels, from the widget's width (a ResizeObserver reports it
+// after layout, so it is never read by force) and the piles' lengths, and handed to the CSS
+// as plain lengths. (Container-query units made every redraw re-resolve the style of every
+// card inside layout: 60 ms a click on a Fly table.)
+//
+// The height bound of the felt (see docs/widget.md, "Tall piles"): fans tighten and, past
+// that, cards shrink, so that the felt is never taller than FELT_MAX px.
 export const FELT_MAX = 640;
-const CAPTION_PX = 16;
-const ROW_GAP_PX = 15;
-const PAD_PX = 20;
+const CAPTION_PX = 16; // a caption's height under each pile (widget.css)
 const CARD_MIN = 30;
 const CARD_MAX = 96;
 const CORNER = 0.24; // corner font size / card width (and at least CORNER_MIN px)
 const CORNER_MIN = 9;
-const MIN_STEP = 0.8; // a squeezed fan shows at least this part of each card's corner
+const MIN_STEP = 0.8; // cards shrink before a fan shows less than this of each corner
+const FLOOR_STEP = 0.5; // below the smallest cards, a fan still shows this of each corner
+const NORMAL_STEP = 0.26; // the offset of a fan with room, in card heights
+// Card widths a tall pile shrinks the cards through (after the width-based size): a few
+// rungs, so that a click on a tall pile changes the size of every card only now and then (a
+// new size lays out every card again), and otherwise only the offset of the fan it changed.
+const RUNGS = [88, 80, 72, 66, 60, 54, 48, 44, 40, 36, 33, 30];
+
+/**
+ * The table's sizes for a widget `width` px wide with `cols` piles in its widest row, `rows`
+ * rows, and a tallest fan of `layers` cards above its bottom one: {gap, rowGap, cardW, cardH,
+ * corner, room}, where `room` is the height the felt leaves the fans' layers. Pure arithmetic.
+ * `previous` is the card width in use: it is kept while it fits and the pile is within three
+ * cards of where it changed, so that a move and its undo do not resize every card each time.
+ */
+export function tableSizes(width, cols, rows, layers, previous = 0) {
+  const gap = Math.min(10, Math.max(4, width * 0.01));
+  const rowGap = gap * 1.5;
+  const byWidth = Math.min(CARD_MAX, Math.max(CARD_MIN, (width - gap * (cols + 1)) / cols));
+  // The fixed part of the felt: each row's bottom card and caption, the gaps, the padding.
+  const fixed = (w) => rows * (w * 1.4 + CAPTION_PX) + (rows - 1) * rowGap + 2 * gap;
+  const fits = (w, n) => fixed(w) + n * MIN_STEP * Math.max(CORNER_MIN, w * CORNER) <= FELT_MAX;
+  const widest = Math.floor(byWidth);
+  const pick = (n) => (n <= 0 || fits(widest, n)
+    ? widest
+    : RUNGS.find((rung) => rung < widest && fits(rung, n)) ?? CARD_MIN);
+  const tight = pick(layers);
+  const loose = pick(layers + 3);
+  let cardW = tight;
+  if (previous >= loose && previous <= tight && (fits(previous, layers) || previous === CARD_MIN)) {
+    cardW = previous;
+  } else if (previous && previous < loose) {
+    cardW = loose;
+  }
+  const cardH = cardW * 1.4;
+  const corner = Math.max(CORNER_MIN, cardW * CORNER);
+  return { gap, rowGap, cardW, cardH, corner, room: FELT_MAX - fixed(cardW) };
+}
+
+/** A fan's offset: the normal one while the felt has room, tighter as the pile grows. */
+export function fanStep(sizes, layers) {
+  const share = layers > 0 ? sizes.room / layers : Infinity;
+  return Math.max(FLOOR_STEP * sizes.corner, Math.min(share, NORMAL_STEP * sizes.cardH));
+}
 
 /** "10♥" for "TH". */
 export function cardText(code) {
@@ -61,20 +106,6 @@ export function cardWords(code) {
 
 function rankText(rank) {
   return rank === "T" ? "10" : rank;
-}
-
-/**
- * The largest card width (px) at which a table whose tallest fan has `layers` cards above its
- * bottom one fits FELT_MAX with `rows` rows, each fan card showing MIN_STEP of its corner.
- * Pure arithmetic on numbers: the layout is never read.
- */
-export function fitWidth(rows, layers) {
-  const room = FELT_MAX - rows * CAPTION_PX - (rows - 1) * ROW_GAP_PX - PAD_PX;
-  if (layers <= 0) return CARD_MAX;
-  const scaled = room / (rows * 1.4 + layers * MIN_STEP * CORNER); // corner above its minimum
-  if (scaled * CORNER >= CORNER_MIN) return Math.min(CARD_MAX, scaled);
-  const fixed = (room - layers * MIN_STEP * CORNER_MIN) / (rows * 1.4); // corner at minimum
-  return Math.max(CARD_MIN, Math.min(CARD_MAX, fixed));
 }
 
 /** Source and target pile of a move in X-Y notation, or null for word moves. */
@@ -123,11 +154,8 @@ function drawCard(code) {
   const card = make("div", `sw-card sw-face sw-${suit.colour} sw-suit-${code[1]}`);
   card.dataset.card = code;
   card.setAttribute("aria-hidden", "true");
-  for (const where of ["sw-corner", "sw-corner sw-corner-end"]) {
-    const corner = make("span", where);
-    corner.append(make("span", "sw-rank", rankText(code[0])), make("span", "sw-pip", suit.symbol));
-    card.append(corner);
-  }
+  const text = cardText(code);
+  card.append(make("span", "sw-corner", text), make("span", "sw-corner sw-corner-end", text));
   const isCourt = "JQK".includes(code[0]);
   card.append(make("span", isCourt ? "sw-centre sw-court" : "sw-centre",
     isCourt ? code[0] + suit.symbol : suit.symbol));
@@ -205,7 +233,6 @@ function drawPileCards(box, pile) {
   } else if (pile.fan) {
     const layers = fanLayers(pile);
     box.classList.add("sw-fan");
-    box.style.setProperty("--n1", String(Math.max(layers.length - 1, 1)));
     box.style.setProperty("--layers", String(layers.length - 1));
     const old = [...box.children].filter((node) => node.classList.contains("sw-card"));
     let keep = 0;
@@ -410,6 +437,7 @@ function render({ model, el }) {
   const signal = abort.signal;
   const state = {
     selected: null, focus: null, dragging: false, rowsKey: "", chancesKey: "", hintsKey: "",
+    width: 0, vars: {}, cardW: 0,
   };
   const piles = new Map(); // pile name -> {slot, box, key}
   // The connection: "live", "suspended" (the link is down, may come back) or "dead".
@@ -583,8 +611,6 @@ function render({ model, el }) {
         for (const name of row) line.append(makeSlot(name));
         return line;
       }));
-      ui.root.style.setProperty("--cols", String(Math.max(1, ...rows.map((row) => row.length))));
-      ui.root.style.setProperty("--rows", String(Math.max(1, rows.length)));
     }
     setAttr(ui.table, "aria-label", `${view.title || "patience"} table`);
     const names = rows.flat();
@@ -592,12 +618,11 @@ function render({ model, el }) {
       state.focus = names[0] || null;
       if (state.focus) setAttr(pileNode(state.focus), "tabindex", "0");
     }
-    let tallest = 0;
     for (const name of names) {
       const pile = (view.piles || {})[name];
       const entry = piles.get(name);
       if (!pile || !entry) continue;
-      if (pile.fan) tallest = Math.max(tallest, fanLayers(pile).length - 1);
+      entry.layers = pile.fan ? Math.max(fanLayers(pile).length - 1, 0) : 0;
       const key = pileKey(pile);
       if (key !== entry.key) {
         entry.key = key;
@@ -606,13 +631,37 @@ function render({ model, el }) {
         entry.box.title = pile.label;
       }
     }
-    // Whole pixels, rounded down: the cards change size only every few cards a pile gains.
-    const fit = Math.floor(fitWidth(Math.max(1, rows.length), tallest));
-    if (fit !== state.fit) {
-      state.fit = fit;
-      ui.root.style.setProperty("--fit-w", `${fit}px`);
-    }
+    applySizes();
     applyHighlights();
+  }
+
+  /** Hand the sizes for the current width and piles to the CSS, as lengths that changed. */
+  function applySizes() {
+    const rows = shownView().rows || [];
+    const cols = Math.max(1, ...rows.map((row) => row.length));
+    let tallest = 0;
+    for (const entry of piles.values()) tallest = Math.max(tallest, entry.layers || 0);
+    const sizes = tableSizes(state.width || 600, cols, Math.max(1, rows.length), tallest, state.cardW);
+    state.cardW = sizes.cardW;
+    const px = (value) => `${Math.round(value * 100) / 100}px`;
+    const vars = {
+      "--gap": px(sizes.gap), "--row-gap": px(sizes.rowGap), "--card-w": px(sizes.cardW),
+      "--card-h": px(sizes.cardH), "--corner": px(sizes.corner),
+    };
+    for (const [name, value] of Object.entries(vars)) {
+      if (state.vars[name] !== value) {
+        state.vars[name] = value;
+        ui.root.style.setProperty(name, value);
+      }
+    }
+    for (const entry of piles.values()) {
+      const step = entry.layers ? px(fanStep(sizes, entry.layers)) : "";
+      if (entry.step !== step) {
+        entry.step = step;
+        if (step) entry.box.style.setProperty("--step", step);
+        else entry.box.style.removeProperty("--step");
+      }
+    }
   }
 
   function makeSlot(name) {
@@ -624,7 +673,7 @@ function render({ model, el }) {
     // changing it makes Chromium lay the page out at once.
     box.setAttribute("tabindex", "-1");
     slot.append(box, make("div", "sw-caption", name));
-    piles.set(name, { slot, box, key: "" });
+    piles.set(name, { slot, box, key: "", layers: 0, step: "" });
     return slot;
   }
 
@@ -989,11 +1038,21 @@ function render({ model, el }) {
   };
   for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
   const unwatch = watchConnection(model, { lost: loseConnection, suspend, resume });
+  // The width, as laid out: reported after layout and before paint, so the first frame is drawn
+  // at the right size and no redraw ever reads the layout.
+  const resizes = new ResizeObserver((entries) => {
+    const width = entries[entries.length - 1].contentRect.width;
+    if (Math.abs(width - state.width) < 0.5) return;
+    state.width = width;
+    applySizes();
+  });
+  resizes.observe(ui.root);
   drawAll();
 
   return () => {
     for (const [event, fn] of Object.entries(handlers)) model.off(event, fn);
     unwatch();
+    resizes.disconnect();
     abort.abort();
     ui.root.remove();
   };
