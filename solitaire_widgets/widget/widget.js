@@ -49,8 +49,9 @@ const CARD_MIN = 30;
 const CARD_MAX = 96;
 const CORNER = 0.24; // corner font size / card width (and at least CORNER_MIN px)
 const CORNER_MIN = 9;
-const MIN_STEP = 0.8; // cards shrink before a fan shows less than this of each corner
-const FLOOR_STEP = 0.5; // below the smallest cards, a fan still shows this of each corner
+const CORNER_TOP = 1; // px between a card's top and its corner text (the card's border)
+const MIN_STEP = 0.8; // cards shrink before a fan shows less than this of each corner's text
+const FLOOR_STEP = 0.45; // with the smallest cards, a fan still shows this of each corner
 const NORMAL_STEP = 0.26; // the offset of a fan with room, in card heights
 // Card widths a tall pile shrinks the cards through (after the width-based size): a few
 // rungs, so that a click on a tall pile changes the size of every card only now and then (a
@@ -70,7 +71,8 @@ export function tableSizes(width, cols, rows, layers, previous = 0) {
   const byWidth = Math.min(CARD_MAX, Math.max(CARD_MIN, (width - gap * (cols + 1)) / cols));
   // The fixed part of the felt: each row's bottom card and caption, the gaps, the padding.
   const fixed = (w) => rows * (w * 1.4 + CAPTION_PX) + (rows - 1) * rowGap + 2 * gap;
-  const fits = (w, n) => fixed(w) + n * MIN_STEP * Math.max(CORNER_MIN, w * CORNER) <= FELT_MAX;
+  const shown = (w) => CORNER_TOP + MIN_STEP * Math.max(CORNER_MIN, w * CORNER);
+  const fits = (w, n) => fixed(w) + n * shown(w) <= FELT_MAX;
   const widest = Math.floor(byWidth);
   const pick = (n) => (n <= 0 || fits(widest, n)
     ? widest
@@ -91,7 +93,7 @@ export function tableSizes(width, cols, rows, layers, previous = 0) {
 /** A fan's offset: the normal one while the felt has room, tighter as the pile grows. */
 export function fanStep(sizes, layers) {
   const share = layers > 0 ? sizes.room / layers : Infinity;
-  return Math.max(FLOOR_STEP * sizes.corner, Math.min(share, NORMAL_STEP * sizes.cardH));
+  return Math.max(CORNER_TOP + FLOOR_STEP * sizes.corner, Math.min(share, NORMAL_STEP * sizes.cardH));
 }
 
 /** "10♥" for "TH". */
@@ -905,7 +907,8 @@ function render({ model, el }) {
     const faces = [...box.querySelectorAll(":scope > .sw-face")];
     if (!faces.length) return false;
     const at = faces.indexOf(document.activeElement);
-    const next = at < 0 ? faces.length - 1 : Math.min(faces.length - 1, Math.max(0, at + (up ? -1 : 1)));
+    const from = at < 0 ? faces.length - 1 : at; // from the top card, which is always whole
+    const next = Math.min(faces.length - 1, Math.max(0, from + (up ? -1 : 1)));
     const card = faces[next];
     card.setAttribute("tabindex", "-1");
     card.setAttribute("aria-label", `${cardWords(card.dataset.card)}, card ${next + 1} of ${faces.length} face up in ${pileOf(name)?.label || name}`);
