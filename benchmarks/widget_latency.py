@@ -88,7 +88,7 @@ def real_game(seed):
 
 game = next(g for g in map(real_game, range(1, 500)) if g is not None)
 SEED, MOVE = game.seed, pile_move(game)
-TALLEST = max(len(p["cards"]) + p["down"] for p in game.view()["piles"].values())
+TALLEST = max(len(p["cards"]) + p["down"] for p in game.view()["piles"].values() if p["fan"])
 '''
 TABLE_CELL = "table = GameWidget(game)\ntable"
 
