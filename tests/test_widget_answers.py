@@ -228,3 +228,12 @@ def test_the_display_carries_a_static_table() -> None:
     html = bundle["text/html"]
     assert html == game._repr_html_()
     assert str(game.pile("S")[-1]) in html and "<script" not in html
+
+
+def test_a_replay_shows_its_step_statically() -> None:
+    game = Game("acme", seed=3)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    shown = ReplayWidget(game)._repr_mimebundle_()
+    assert shown is not None
+    assert shown[0]["text/html"] == Game("acme", seed=3)._repr_html_()  # step 0: the deal

@@ -186,7 +186,9 @@ class GameWidget(anywidget.AnyWidget):
         if bundle is None:  # a closed widget shows nothing
             return None
         data, metadata = bundle
-        return {**data, "text/html": render_html(self._game.view())}, metadata
+        replay = self.replay
+        shown = replay["steps"][replay["index"]]["view"] if replay else self._game.view()
+        return {**data, "text/html": render_html(shown)}, metadata
 
     def start_replay(self) -> None:
         """Step through this game's history from the deal; the game itself is untouched."""
