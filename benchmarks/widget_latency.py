@@ -1,26 +1,31 @@
-"""Click-to-redraw latency of the live table in a real JupyterLab, in headless chromium.
+"""Click-to-redraw latency of the live table in a real JupyterLab, in headless chromium:
+Fly after 100 moves of a real game against Acme, in the same run, and their ratio.
 
-Run: ``python benchmarks/widget_latency.py [--moves 50] [--variant acme] [--server both]``
+Run: ``python benchmarks/widget_latency.py [--moves 30] [--server nodelay] [--after 100]``
 
 Starts the same isolated Jupyter server and offline chromium as the browser tests
-(``tests/browser/harness.py``), opens a notebook with a ``GameWidget`` and, in the page,
-times from the dispatch of a click to the moment the widget's DOM shows the new position
-(a ``MutationObserver`` on the status line, which ``drawAll`` writes after the table, sees
-the new number of moves made). Each round is four timed clicks, each undone by the next:
+(``tests/browser/harness.py``) and opens one notebook per table:
 
-* ``draw``: a click on the stock (``S-W``, the kernel plays it, the table is redrawn);
+* ``acme``: a fresh Acme deal (the reference figure);
+* ``fly``: a Fly deal after ``--after`` moves (default 100) of a real game, played by
+  following the Hint button's best move, as a student would; its piles are tall by then.
+
+In the page it times from the dispatch of a click to the moment the widget's DOM shows the
+new position (a ``MutationObserver`` on the status line, which ``drawAll`` writes after the
+table, sees the new number of moves made). Each round is timed clicks, each undone by the next:
+
+* ``draw`` (Acme only: Fly has no draw): a click on the stock (``S-W``);
 * ``move``: the second click of a pile-to-pile move (the first click only selects);
 * ``undo``: the Undo button, after each of those.
 
 The round trip is browser -> websocket -> server -> ZMQ -> kernel (the engine checks and plays
 the move, ``game.view()``) and back. Prints median and p90 in ms, for "DOM updated" and for
-"next animation frame".
+"next animation frame", then the Fly / Acme ratio of the medians.
 
-``--server``: ``stock`` is jupyter_server as installed; ``nodelay`` sets ``TCP_NODELAY`` on
-the kernel websocket (``solitaire_widgets/lab_server.py``, a ``ServerApp`` config option,
-which ``./scripts/lab`` uses). With the
-stock server, the kernel's ``comm_msg`` often waits ~40 ms behind its ``status: busy`` (Nagle's
-algorithm against the browser's delayed ACK), which is most of the stock latency.
+``--server``: ``stock`` is jupyter_server as installed; ``nodelay`` (the default) sets
+``TCP_NODELAY`` on the kernel websocket (``solitaire_widgets/lab_server.py``, which
+``./scripts/lab`` uses). With the stock server, the kernel's ``comm_msg`` often waits ~40 ms
+behind its ``status: busy`` (Nagle's algorithm against the browser's delayed ACK).
 """
 
 from __future__ import annotations
@@ -28,7 +33,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -39,6 +43,7 @@ from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 from solitaire_widgets.lab_server import OPTION  # noqa: E402
 from tests.browser.harness import (  # noqa: E402
     CHROMIUM_ARGS,
+    JupyterServer,
     NetworkLog,
     chromium_path,
     kernel_for,
@@ -48,31 +53,44 @@ from tests.browser.harness import (  # noqa: E402
     running_jupyter_server,
 )
 
-NOTEBOOK_CELLS = [
-    """
+SETUP_CELL = '''
 from solitaire_widgets import Game
+from solitaire_widgets.hints import hints
 from solitaire_widgets.widget import GameWidget
 
-VARIANT = {variant!r}
+VARIANT, AFTER = {variant!r}, {after!r}
 
 
 def pile_move(game):
-    '''A legal move between two piles, neither the stock nor a foundation, or None.'''
+    """A legal move between two piles, its source showing a card to pick up and its target
+    not a foundation (a click picks it up, a second click plays it), or None."""
     piles = game.view()["piles"]
     for move in map(str, game.legal_moves()):
         src, dash, dst = move.partition("-")
-        if dash and src != "S" and dst in piles and not dst.startswith("F") and piles[src]["cards"]:
-            return move
+        if dash and dst in piles and not dst.startswith("F") and piles[src]["cards"]:
+            if piles[src]["kind"] != "foundation":
+                return move
     return None
 
 
-SEED = next(s for s in range(1, 10_000) if pile_move(Game(VARIANT, seed=s)) and
-            "S-W" in map(str, Game(VARIANT, seed=s).legal_moves()))
-game = Game(VARIANT, seed=SEED)
-MOVE = pile_move(game)
-""",
-    "table = GameWidget(game)\ntable",
-]
+def real_game(seed):
+    """Deal ``seed`` after AFTER moves that follow the best hint each time, or None if the
+    game ends first or leaves no pile move (or, but in Fly, no draw) to time."""
+    game = Game(VARIANT, seed=seed)
+    while len(game.history) < AFTER:
+        ranked = hints(game)
+        if not ranked or game.status != "playing":
+            return None
+        game.play(ranked[0].move)
+    drawable = VARIANT == "fly" or "S-W" in map(str, game.legal_moves())
+    return game if pile_move(game) and drawable else None
+
+
+game = next(g for g in map(real_game, range(1, 500)) if g is not None)
+SEED, MOVE = game.seed, pile_move(game)
+TALLEST = max(len(p["cards"]) + p["down"] for p in game.view()["piles"].values() if p["fan"])
+'''
+TABLE_CELL = "table = GameWidget(game)\ntable"
 
 # Click `selector` inside the first table; resolve with [ms to DOM update, ms to next frame]
 # once the status line reports `moves` moves made.
@@ -100,8 +118,8 @@ JS_TIMED_CLICK = """async ({selector, moves, timeoutMs}) => {
 }"""
 
 UNDO_BUTTON = ".sw-controls button[title^='take back']"
-NODELAY_ARGS = (OPTION,)
-SERVERS = {"stock": (), "nodelay": NODELAY_ARGS}
+SERVERS = {"stock": (), "nodelay": (OPTION,)}
+VARIANTS = {"acme": 0, "fly": None}  # moves played first; None: --after
 
 Samples = dict[str, list[tuple[float, float]]]
 
@@ -120,50 +138,54 @@ def pile(name: str) -> str:
     return f'.sw-table [data-pile="{name}"]'
 
 
-def measure(page: Page, move: str, rounds: int, gap_ms: int) -> Samples:
-    """``rounds`` x (draw, undo, move, undo); returns the samples per kind."""
+def measure(page: Page, variant: str, move: str, made: int, rounds: int, gap_ms: int) -> Samples:
+    """``rounds`` x (draw, undo, move, undo), without the draw in Fly; samples per kind."""
     src, dst = move.split("-")
     out: Samples = {"draw": [], "move": [], "undo": []}
     for _ in range(rounds):
-        out["draw"].append(timed_click(page, pile("S"), 1, gap_ms))
-        out["undo"].append(timed_click(page, UNDO_BUTTON, 0, gap_ms))
+        if variant != "fly":
+            out["draw"].append(timed_click(page, pile("S"), made + 1, gap_ms))
+            out["undo"].append(timed_click(page, UNDO_BUTTON, made, gap_ms))
         page.locator(pile(src)).first.click()  # pick up (no message to Python)
-        out["move"].append(timed_click(page, pile(dst), 1, gap_ms))
-        out["undo"].append(timed_click(page, UNDO_BUTTON, 0, gap_ms))
+        out["move"].append(timed_click(page, pile(dst), made + 1, gap_ms))
+        out["undo"].append(timed_click(page, UNDO_BUTTON, made, gap_ms))
     return out
 
 
-def run(
-    args: argparse.Namespace, browser: Browser, server_args: Sequence[str]
-) -> tuple[int, str, Samples]:
-    """Start a server, open the notebook, time the clicks; (deal, move, samples)."""
+def run_variant(
+    args: argparse.Namespace, browser: Browser, server: JupyterServer, variant: str
+) -> tuple[int, str, int, int, Samples]:
+    """Open the variant's notebook, time the clicks; (deal, move, moves made, tallest, samples)."""
     log = NetworkLog()
-    with running_jupyter_server(extra_args=server_args) as server:
-        context = new_offline_context(browser, log)
+    context = new_offline_context(browser, log)
+    after = VARIANTS[variant]
+    after = args.after if after is None else after
+    try:
+        page = context.new_page()
+        path = server.write_notebook(
+            f"latency-{variant}", [SETUP_CELL.format(variant=variant, after=after), TABLE_CELL]
+        )
+        open_in_frontend(page, server, path, "lab")
+        kernel = kernel_for(server, path)
         try:
-            page = context.new_page()
-            cells: list[str | tuple[str, str]] = [
-                NOTEBOOK_CELLS[0].format(variant=args.variant),
-                NOTEBOOK_CELLS[1],
-            ]
-            path = server.write_notebook("latency", cells)
-            open_in_frontend(page, server, path, "lab")
-            kernel = kernel_for(server, path)
-            try:
-                run_all_cells(page)
-                page.locator(".sw-root .sw-table").wait_for()
-                seed, move = kernel.eval("[SEED, MOVE]")
-                measure(page, move, args.warmup, args.gap_ms)
-                samples = measure(page, move, args.moves, args.gap_ms)
-                history = kernel.eval("game.history")
-                assert history == [], f"every move was undone, yet history is {history}"
-            finally:
-                kernel.close()
-                server.shutdown_sessions()
+            run_all_cells(page, timeout_ms=300_000)
+            page.locator(".sw-root .sw-table").wait_for()
+            seed, move, made, tallest = kernel.eval("[SEED, MOVE, len(game.history), TALLEST]")
+            measure(page, variant, move, made, args.warmup, args.gap_ms)
+            samples = measure(page, variant, move, made, args.moves, args.gap_ms)
+            history = kernel.eval("len(game.history)")
+            assert history == made, f"every move was undone, yet {history} moves are made"
         finally:
-            context.close()
+            kernel.close()
+            server.shutdown_sessions(path)
+    finally:
+        context.close()
     log.assert_no_external_requests()
-    return seed, move, samples
+    return seed, move, made, tallest, samples
+
+
+def median(samples: list[tuple[float, float]]) -> float:
+    return statistics.median(s[0] for s in samples)
 
 
 def summary(label: str, samples: list[tuple[float, float]]) -> str:
@@ -178,14 +200,14 @@ def summary(label: str, samples: list[tuple[float, float]]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--moves", type=int, default=50, help="timed moves of each kind")
-    parser.add_argument("--variant", default="acme", help="a variant with a stock to draw from")
-    parser.add_argument("--warmup", type=int, default=5, help="untimed rounds first")
+    parser.add_argument("--moves", type=int, default=30, help="timed moves of each kind")
+    parser.add_argument("--after", type=int, default=100, help="Fly moves played before timing")
+    parser.add_argument("--warmup", type=int, default=3, help="untimed rounds first")
     parser.add_argument("--gap-ms", type=int, default=0, help="pause before each timed click")
     parser.add_argument(
         "--server",
         choices=[*SERVERS, "both"],
-        default="both",
+        default="nodelay",
         help="stock jupyter_server, or its kernel websocket with TCP_NODELAY "
         "(see solitaire_widgets/lab_server.py)",
     )
@@ -198,14 +220,27 @@ def main() -> None:
         )
         try:
             for name in servers:
-                seed, move, samples = run(args, browser, SERVERS[name])
-                print(
-                    f"{args.variant}, deal {seed}, {name} server: click -> redrawn table"
-                    " (JupyterLab, headless chromium)"
-                )
-                print(summary("draw", samples["draw"]) + "   (stock click, S-W)")
-                print(summary("move", samples["move"]) + f"   (second click of {move})")
-                print(summary("undo", samples["undo"]) + "   (Undo button)")
+                with running_jupyter_server(extra_args=SERVERS[name]) as server:
+                    medians: dict[str, dict[str, float]] = {}
+                    for variant in VARIANTS:
+                        seed, move, made, tallest, samples = run_variant(
+                            args, browser, server, variant
+                        )
+                        print(
+                            f"{variant}, deal {seed} after {made} moves (tallest pile {tallest}"
+                            f" cards), {name} server: click -> redrawn table"
+                        )
+                        if samples["draw"]:
+                            print(summary("draw", samples["draw"]) + "   (stock click, S-W)")
+                        print(summary("move", samples["move"]) + f"   (second click of {move})")
+                        print(summary("undo", samples["undo"]) + "   (Undo button)")
+                        medians[variant] = {k: median(v) for k, v in samples.items() if v}
+                    for kind in ("move", "undo"):
+                        ratio = medians["fly"][kind] / medians["acme"][kind]
+                        print(
+                            f"  Fly / Acme, {kind}: {medians['fly'][kind]:.1f} / "
+                            f"{medians['acme'][kind]:.1f} ms = {ratio:.2f}"
+                        )
         finally:
             browser.close()
 

@@ -126,6 +126,45 @@ def test_js_card_names(tmp_path: Path) -> None:
     assert json.loads(out.stdout) == ["10♥", "seven of hearts", "A♠", "queen of clubs"]
 
 
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_js_sizes_keep_the_felt_within_its_bound(tmp_path: Path) -> None:
+    """widget.js's arithmetic: for every width, each game's layout and every fan length it can
+    build (Fly: 96 cards on one pile; Acme's piles and Acquaintance's hold far fewer than the
+    20 and 30 tried), grown and shrunk one card at a time as in a game, the felt is at most
+    640 px tall; until the cards are at their smallest, a fan shows 0.8 of each corner."""
+    module = tmp_path / "widget.mjs"
+    module.write_text((WIDGET_DIR / "widget.js").read_text(encoding="utf-8"), encoding="utf-8")
+    script = (
+        f"import {{ tableSizes, fanStep, FELT_MAX }} from {json.dumps(module.as_uri())};"
+        "const out = [];"
+        "for (const width of [300, 368, 620, 850, 1150, 1600])"
+        " for (const [cols, rows, most] of [[8, 2, 96], [6, 2, 20], [4, 3, 30]]) {"
+        "  let previous = 0;"
+        "  for (const layers of [...Array(most).keys(), ...[...Array(most).keys()].reverse()]) {"
+        "   const s = tableSizes(width, cols, rows, layers, previous); previous = s.cardW;"
+        "   const step = fanStep(s, layers);"
+        "   const felt = rows * (s.cardH + 16) + (rows - 1) * s.rowGap + 2 * s.gap + layers * step;"
+        "   out.push([width, cols, rows, layers, s.cardW, felt, (step - 1) / s.corner, FELT_MAX]);"
+        "  }"
+        " }"
+        "console.log(JSON.stringify(out));"
+    )
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    rows = json.loads(out.stdout)
+    assert len(rows) == 6 * 2 * (96 + 20 + 30)
+    for width, cols, rows_, layers, card_w, felt, corner_shown, bound in rows:
+        case = (width, cols, rows_, layers, card_w)
+        assert felt <= bound + 0.01, case
+        assert 30 <= card_w <= 96, case
+        assert corner_shown >= (0.8 if card_w > 30 else 0.45) - 1e-9, case
+
+
 # -- moves ------------------------------------------------------------------------------
 
 
@@ -265,6 +304,19 @@ def test_browser_cannot_rewrite_python_state() -> None:
     assert "view" in widget.error
 
 
+def test_a_refused_trait_write_is_sent_back_corrected() -> None:
+    widget = GameWidget(Game("acme", seed=2))
+    sent: list[object] = []
+    widget.send_state = lambda key=None: sent.append(key)  # type: ignore[method-assign]
+    widget.set_state({"four_colour": "yes"})
+    assert widget.four_colour is False
+    assert widget.error == "four_colour must be true or false: it was not changed"
+    assert ["four_colour"] in sent
+    sent.clear()
+    widget.set_state({"view": {}})
+    assert ["view"] in sent and widget.error == "the table may not change view"
+
+
 # -- controls ---------------------------------------------------------------------------
 
 
@@ -293,10 +345,39 @@ def test_new_deal_with_and_without_number(variant: str) -> None:
     control(widget, "new", seed=42)
     assert widget.error == "" and game.seed == 42
     assert widget.view == Game(variant, seed=42).view()
-    assert widget.message == "new deal: 42"
+    assert widget.message == "new deal: 42 (Back to deal 1 brings the last game back)"
     control(widget, "new")
     assert isinstance(game.seed, int) and game.history == []
     assert_in_sync(widget, game)
+
+
+def test_back_brings_the_last_game_back_and_swaps() -> None:
+    game = Game("acme", seed=3)
+    widget = GameWidget(game)
+    assert widget.back == {}
+    control(widget, "back")
+    assert "no earlier game" in widget.error
+    for _ in range(3):
+        move(widget, "S-W")
+    played = game.to_json()
+    control(widget, "new", seed=17)
+    assert widget.back == {"seed": 3, "moves": 3}
+    move(widget, "S-W")
+    control(widget, "back")
+    assert widget.error == "" and game.to_json() == played
+    assert widget.message == "back to deal 3, 3 moves played"
+    assert_in_sync(widget, game)
+    assert widget.back == {"seed": 17, "moves": 1}
+    control(widget, "back")
+    assert game.seed == 17 and game.history == ["S-W"] and widget.back["seed"] == 3
+
+
+def test_an_own_deck_game_is_not_kept() -> None:
+    deck = [r + s for s in "CDHS" for r in "A23456789TJQK"]
+    game = Game("acme", deck=deck)
+    widget = GameWidget(game)
+    control(widget, "new", seed=5)
+    assert widget.back == {} and widget.message == "new deal: 5"
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -541,14 +622,16 @@ def test_replay_navigation() -> None:
     last = len(game.history)
     replay = lambda action, **extra: send(widget, {"type": "replay", "action": action, **extra})  # noqa: E731
     replay("prev")
-    assert widget.replay["index"] == 0 and widget.error == ""
+    assert widget.replay["index"] == 0 and "there is no step before it" in widget.error
     replay("next")
     assert widget.replay["index"] == 1
     assert widget.message.startswith(f"step 1 of {last}: {game.history[0]}")
     replay("last")
     assert widget.replay["index"] == last
     replay("next")
-    assert widget.replay["index"] == last
+    assert widget.replay["index"] == last and widget.error == (
+        f"this is the last step ({last} of {last}): there is no step after it"
+    )
     replay("goto", index=4)
     assert widget.replay["index"] == 4
     replay("goto", index=last + 1)

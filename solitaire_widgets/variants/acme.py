@@ -112,3 +112,10 @@ class Acme(Variant):
         return (
             f"{card} cannot go on {name}: the tableau builds down by suit, so {top} takes {wanted}"
         )
+
+    def consequence(self, state: GameState, src: int) -> str:
+        """A tableau pile left empty takes the reserve's (face-up) top card at once."""
+        reserve = state.piles[R]
+        if T <= src < S and len(state.piles[src]) == 1 and reserve:
+            return f"the reserve's top card, {reserve[-1]}, fills {self.label(src)}"
+        return ""

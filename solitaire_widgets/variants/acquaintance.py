@@ -99,9 +99,26 @@ class Acquaintance(Variant):
         return "Acquaintance has no waste: the stock is dealt onto the reserve piles with deal"
 
     def describe(self, state: GameState, move: Move) -> str:
+        """``deal`` and ``redeal`` say which piles get a card (the stock is face down, so no
+        card is named); a redeal says that it gathers the piles and deals one round at once."""
+        if move == DEAL:
+            return self._round_words(len(state.piles[S]), "the stock")
         if move == REDEAL:
+            gathered = sum(len(pile) for pile in state.piles[R : R + 4])
+            deal = self._round_words(gathered, "the new stock")
             return (
-                f"redeal ({state.redeals + 1} of {self.redeals_allowed}): "
-                "gather R1 to R4 into the stock and deal one round"
+                f"gather reserve 1 to reserve 4 into a new stock; then {deal} "
+                f"(redeal {state.redeals + 1} of {self.redeals_allowed})"
             )
         return super().describe(state, move)
+
+    def _round_words(self, stock: int, source: str) -> str:
+        """One round of dealing from a stock of ``stock`` cards, in words (the word "deal"
+        is left to the notation, so a message does not read "deal: deal ...")."""
+        if stock >= 4:
+            return f"each reserve pile gets one card from {source}"
+        targets = [self.label(r) for r in range(R, R + stock)]
+        if stock == 1:
+            return f"the one card left in {source} goes onto {targets[0]}"
+        places = ", ".join(targets[:-1]) + " and " + targets[-1]
+        return f"the {number_word(stock)} cards left in {source} go onto {places}"

@@ -280,15 +280,27 @@ class Variant(ABC):
         return 0
 
     def describe(self, state: GameState, move: Move) -> str:
-        """A legal move in words, from the position before it."""
+        """A legal move in words, from the position before it, with its automatic consequences
+        (see ``consequence``). It names only cards a player sees before the move: the stock's
+        face-down top card is "the top stock card"."""
         if move == DRAW:
-            return f"draw {state.piles[self.stock][-1]} from the stock to the waste"
+            return "draw the top stock card onto the waste"
         if move == REDEAL:
-            return f"redeal ({state.redeals + 1} of {self.redeals_allowed})"
+            return (
+                "turn the waste over into a new stock "
+                f"(redeal {state.redeals + 1} of {self.redeals_allowed})"
+            )
         if move == DEAL:
             return "deal one card from the stock onto each reserve pile"
         src, dst = self.index[move.src], self.index[move.dst]
-        return f"{state.piles[src][-1]} from {self.label(src)} to {self.label(dst)}"
+        words = f"{state.piles[src][-1]} from {self.label(src)} to {self.label(dst)}"
+        after = self.consequence(state, src)
+        return f"{words}; {after}" if after else words
+
+    def consequence(self, state: GameState, src: int) -> str:
+        """What the rules do at once when the top card leaves pile ``src`` (a refill, a fill
+        from the reserve), in words that name only face-up cards; ``""`` when nothing."""
+        return ""
 
     def redeals_left(self, state: GameState) -> int:
         return self.redeals_allowed - state.redeals

@@ -87,3 +87,12 @@ class Quadrennial(Variant):
         if self.kinds[dst] == "reserve":
             return "nothing is ever placed on a reserve pile: each holds at most one card"
         return self.foundation_reason(state, card, dst)
+
+    def consequence(self, state: GameState, src: int) -> str:
+        """A reserve pile played home is refilled from the stock (its card is face down, so it
+        is not named), or stays empty once the stock is used up."""
+        if self.kinds[src] != "reserve":
+            return ""
+        if state.piles[self.stock]:
+            return f"{self.label(src)} is refilled with the top stock card"
+        return f"{self.label(src)} stays empty: the stock is empty"

@@ -169,7 +169,7 @@ def run_solve(
         if result.moves:
             traits["replay"] = _solver_replay(record, result.moves, start)
     elif result.status == "unsolvable":
-        message = f"unsolvable: no line wins from here ({result.nodes:,} positions) {PEEK}"
+        message = f"unsolvable: no line wins from here, in {result.nodes:,} positions {PEEK}"
         traits = {"message": message}
     else:
         why = result.reason or "its budget ran out"

@@ -32,6 +32,13 @@ Synced traits (all JSON, all written by Python only except ``four_colour``):
     "player"}, ...]`` best first, ``[]`` otherwise; ``winnable`` and ``player`` are each
     ``{"won", "lost", "undecided", "rate", "low", "high", "all_low", "all_high"}`` (see
     ``background.tally_json``). The table grows sample by sample while Chances runs.
+``back``
+    ``{"seed": 3, "moves": 12}`` after New deal: the game left behind, which the Back button
+    brings back (the two then swap places); ``{}`` when there is none.
+
+Every message from the browser is answered, once handled, with a custom message
+``{"type": "answer", "seq", "error"}`` (see :func:`.protocol.answer`), so the table can tell a
+kernel that hears it from one that does not.
 
 Solve and Chances run in the background (see :mod:`.background`), so the kernel keeps handling
 messages (Stop, moves) while they work: in a daemon thread, or where Python has no threads
@@ -53,6 +60,7 @@ import anywidget
 import traitlets
 
 from ..chances import DEFAULT_SAMPLES, visible_strategy
+from ..render import render_html
 from ._types import GameLike, JSONDict
 from .background import (
     Job,
@@ -66,7 +74,18 @@ from .background import (
     wait_for_jobs,
 )
 from .hinting import hint_for
-from .protocol import ControlIntent, Intent, IntentError, MoveIntent, ReplayIntent, parse_intent
+from .protocol import (
+    ControlIntent,
+    Intent,
+    IntentError,
+    MoveIntent,
+    PickIntent,
+    ReplayIntent,
+    answer,
+    check_size,
+    parse_intent,
+    parse_seq,
+)
 from .replay import game_from_record, replay_state, replay_steps
 
 __all__ = ["GameWidget", "ReplayWidget", "show"]
@@ -103,6 +122,7 @@ class GameWidget(anywidget.AnyWidget):
     replay = traitlets.Dict().tag(sync=True)
     solving = traitlets.Dict().tag(sync=True)
     chances: traitlets.List[JSONDict] = traitlets.List().tag(sync=True)
+    back = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -142,6 +162,7 @@ class GameWidget(anywidget.AnyWidget):
         self.chance_seed = int(chance_seed)
         self.chance_strategy = chance_strategy
         self._game: GameLike = game
+        self._previous: tuple[int, list[str]] | None = None  # the game New deal left behind
         self._move_callbacks: list[MoveCallback] = []
         self.view = game.view()
         self._unsubscribe = game.subscribe(self._on_game_change)
@@ -175,6 +196,18 @@ class GameWidget(anywidget.AnyWidget):
             self._move_callbacks.remove(callback)
         else:
             self._move_callbacks.append(callback)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The widget, and a static picture of the table (``text/html``) for every viewer
+        without a live kernel: nbconvert's HTML export, nbviewer, GitHub. (A front end with
+        the widget manager shows the widget; the others fall back to the HTML.)"""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:  # a closed widget shows nothing
+            return None
+        data, metadata = bundle
+        replay = self.replay
+        shown = replay["steps"][replay["index"]]["view"] if replay else self._game.view()
+        return {**data, "text/html": render_html(shown)}, metadata
 
     def start_replay(self) -> None:
         """Step through this game's history from the deal; the game itself is untouched."""
@@ -267,12 +300,26 @@ class GameWidget(anywidget.AnyWidget):
         player sees is computed here. A refused update is answered by sending the true
         state back, so the browser's copy is corrected.
         """
-        refused = sorted(key for key in sync_data if key not in _BROWSER_WRITABLE)
         with self._lock:
-            super().set_state({k: v for k, v in sync_data.items() if k in _BROWSER_WRITABLE})
+            try:
+                check_size(sync_data)
+            except IntentError as exc:
+                self.error = str(exc)
+                self.send_state()
+                return
+            refused = sorted(str(key) for key in sync_data if key not in _BROWSER_WRITABLE)
+            wrong: list[str] = []
+            for key in sorted(set(sync_data) & _BROWSER_WRITABLE):
+                try:
+                    super().set_state({key: sync_data[key]})
+                except traitlets.TraitError:
+                    wrong.append(key)
             if refused:
-                self.error = f"the table may not change {', '.join(refused)}"
-                self.send_state(refused)
+                self.error = f"the table may not change {', '.join(refused)[:60]}"
+                self.send_state([key for key in refused if key in self.keys])
+            if wrong:
+                self.error = f"{', '.join(wrong)} must be true or false: it was not changed"
+                self.send_state(wrong)
 
     # -- background work ----------------------------------------------------------------
 
@@ -386,25 +433,52 @@ class GameWidget(anywidget.AnyWidget):
     # -- table -> game ----------------------------------------------------------------
 
     def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        """Handle one intent from the browser; any refusal becomes ``error``."""
-        with self._lock, self.hold_sync():
-            try:
-                intent = parse_intent(content, self.view.get("piles", {}))
-                self.error = ""
-                self._perform(intent)
-            except ValueError as exc:  # IntentError, or the engine's IllegalMoveError
-                self.error = str(exc) or "that is not possible"
+        """Handle one intent from the browser; any refusal becomes ``error``. The answer goes
+        after the state it changed (``hold_sync`` sends that when its block ends)."""
+        seq = None
+        with self._lock:
+            with self.hold_sync():
+                try:
+                    intent = parse_intent(content, self.view.get("piles", {}))
+                    seq = parse_seq(content)
+                    self.error = ""
+                    self._perform(intent)
+                except ValueError as exc:  # IntentError, or the engine's IllegalMoveError
+                    self.error = str(exc) or "that is not possible"
+            error = self.error
+        self.send(answer(seq, error))
 
     def _perform(self, intent: Intent) -> None:
         """Route a valid intent; a replay on the table blocks play until it is left."""
         if isinstance(intent, ReplayIntent):
             self._replay_control(intent)
+        elif isinstance(intent, ControlIntent) and intent.action == "refresh":
+            self.send_state()  # after a lost connection: the browser's copy may be stale
         elif self.replay:
             raise IntentError("a replay is shown: press Exit to go back to the game")
         elif isinstance(intent, MoveIntent):
             self._play(intent.move)
+        elif isinstance(intent, PickIntent):
+            self._pick(intent.pile)
         else:
             self._control(intent)
+
+    def _pick(self, pile: str) -> None:
+        """Say why a click on ``pile`` picks nothing up."""
+        game = self._game
+        if game.status == "won":
+            raise IntentError("the game is over: it is won, every card is home")
+        if game.status == "lost":
+            raise IntentError(
+                "the game is over: no legal move is left (Restart or New deal to play again)"
+            )
+        shown = self.view["piles"][pile]
+        if shown["kind"] == "foundation":
+            raise IntentError(f"cards never leave a foundation ({pile})")
+        if not shown["cards"] and not shown["down"]:
+            raise IntentError(f"{pile} is empty: there is no card to pick up")
+        if not shown["cards"]:
+            raise IntentError(f"{pile}'s cards are face down: none can be picked up")
 
     def _play(self, move: str) -> None:
         """Ask the engine to play ``move`` and tell the move callbacks."""
@@ -429,8 +503,9 @@ class GameWidget(anywidget.AnyWidget):
         elif action == "auto":
             self._autoplay()
         elif action == "new":
-            game.new_deal(intent.seed)
-            self.message = f"new deal: {game.seed}"
+            self._new_deal(intent.seed)
+        elif action == "back":
+            self._back()
         elif action == "solve":
             self.solve()
         elif action == "chances":
@@ -440,13 +515,41 @@ class GameWidget(anywidget.AnyWidget):
         else:  # "redeal"
             self._play("redeal")
 
+    def _new_deal(self, seed: int | None) -> None:
+        """Deal again; a numbered game left behind is kept for the Back button."""
+        game = self._game
+        left = (game.seed, list(game.history)) if game.seed is not None else None
+        game.new_deal(seed)
+        self._previous = left
+        self.back = {} if left is None else {"seed": left[0], "moves": len(left[1])}
+        self.message = f"new deal: {game.seed}"
+        if left is not None:
+            self.message += f" (Back to deal {left[0]} brings the last game back)"
+
+    def _back(self) -> None:
+        """Bring back the game the last New deal left; the current one takes its place."""
+        if self._previous is None:
+            raise IntentError("there is no earlier game to go back to: New deal keeps one")
+        game = self._game
+        seed, moves = self._previous
+        left = (game.seed, list(game.history)) if game.seed is not None else None
+        game.new_deal(seed)
+        for move in moves:
+            game.play(move)
+        self._previous = left
+        self.back = {} if left is None else {"seed": left[0], "moves": len(left[1])}
+        count = f"{len(moves)} move" + ("" if len(moves) == 1 else "s")
+        self.message = f"back to deal {seed}, {count} played"
+
     def _show_hint(self) -> None:
         """Set ``hint`` to the best move, or explain that there is none."""
+        if self._game.status == "won":
+            raise IntentError("the game is won: there is nothing left to hint")
         hint = hint_for(self._game)
         if not hint:
-            raise IntentError("no legal move is left")
+            raise IntentError("no legal move is left: the game is lost")
         self.hint = hint
-        self.message = f"hint: {hint['move']} ({hint['reason']})"
+        self.message = f"hint: {hint['move']} — {hint['reason']}"
 
     def _autoplay(self) -> None:
         """Play the safe foundation moves and say which."""
@@ -466,6 +569,8 @@ class GameWidget(anywidget.AnyWidget):
     def _replay_control(self, intent: ReplayIntent) -> None:
         """Start, step through or leave the replay."""
         if intent.action == "start":
+            if not self._game.history and not self.replay and self._job is None:
+                raise IntentError("nothing to review yet: no move has been played")
             self.start_replay()
             return
         if not self.replay:
@@ -514,12 +619,17 @@ def _last_move_text(game: GameLike) -> str:
 
 
 def _step_index(intent: ReplayIntent, index: int, last: int) -> int:
-    """The replay step an intent asks for; ``prev``/``next`` stop at the ends."""
+    """The replay step an intent asks for; ``prev`` at the deal and ``next`` at the end are
+    refused with words (a click that does nothing says why)."""
     if intent.action == "goto":
         assert intent.index is not None  # guaranteed by parse_intent
         if intent.index > last:
             raise IntentError(f"there is no step {intent.index}; the last step is {last}")
         return intent.index
+    if intent.action in ("first", "prev") and index == 0:
+        raise IntentError("this is the deal, step 0: there is no step before it")
+    if intent.action in ("next", "last") and index == last:
+        raise IntentError(f"this is the last step ({last} of {last}): there is no step after it")
     targets = {"first": 0, "prev": max(index - 1, 0), "next": min(index + 1, last), "last": last}
     return targets[intent.action]
 

@@ -4,7 +4,15 @@
 // may see), and turns clicks, drags and keys into intents sent with `model.send`. It decides
 // no rule: `view.legal` is used only to highlight where a picked-up card could go, and every
 // move, even one that looks illegal, is sent to Python, which plays it or explains why not.
-// All text goes through textContent / DOM APIs, never through HTML strings.
+// A click that can do nothing (a foundation, a replay, a control shown as unavailable) is
+// sent too, and Python says why. All text goes through textContent, never HTML strings.
+//
+// Speed: the DOM is kept between redraws (one node per pile, one per card), so a move
+// rebuilds only the piles it changed, and nothing here reads layout (no forced reflow).
+//
+// Connection: Python answers every message ({type: "answer", seq}). A restarted, dead or
+// shut-down kernel, a lost connection, or a message that cannot be sent turns the table into
+// a "not connected: run the cell again" state; see watchConnection.
 
 const RANK_WORDS = {
   A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
@@ -24,6 +32,71 @@ const JOBS = {
 };
 // The sentence that explains the two columns of Chances (chances.GAP in Python).
 const GAP = "The gap between winnable and the player's chance is what seeing the face-down cards is worth.";
+export const NOT_CONNECTED = "not connected: run the cell again";
+const WAIT_NOTE_MS = 1000; // no answer after this: say that the kernel is busy
+const SILENT_MS = 15000; // no answer after this: say that the kernel may be gone
+const REFRESH_MS = 5000; // after a reconnection, Python must answer a refresh within this
+const WATCH_MS = 2000; // how often the kernel object itself is checked (shut down, replaced)
+
+// Sizes are computed here, in pixels, from the widget's width (a ResizeObserver reports it
+// after layout, so it is never read by force) and the piles' lengths, and handed to the CSS
+// as plain lengths. (Container-query units made every redraw re-resolve the style of every
+// card inside layout: 60 ms a click on a Fly table.)
+//
+// The height bound of the felt (see docs/widget.md, "Tall piles"): fans tighten and, past
+// that, cards shrink, so that the felt is never taller than FELT_MAX px.
+export const FELT_MAX = 640;
+const CAPTION_PX = 16; // a caption's height under each pile (widget.css)
+const CARD_MIN = 30;
+const CARD_MAX = 96;
+const CORNER = 0.24; // corner font size / card width (and at least CORNER_MIN px)
+const CORNER_MIN = 9;
+const CORNER_TOP = 1; // px between a card's top and its corner text (the card's border)
+const MIN_STEP = 0.8; // cards shrink before a fan shows less than this of each corner's text
+const FLOOR_STEP = 0.45; // with the smallest cards, a fan still shows this of each corner
+const NORMAL_STEP = 0.26; // the offset of a fan with room, in card heights
+// Card widths a tall pile shrinks the cards through (after the width-based size): a few
+// rungs, so that a click on a tall pile changes the size of every card only now and then (a
+// new size lays out every card again), and otherwise only the offset of the fan it changed.
+const RUNGS = [88, 80, 72, 66, 60, 54, 48, 44, 40, 36, 33, 30];
+
+/**
+ * The table's sizes for a widget `width` px wide with `cols` piles in its widest row, `rows`
+ * rows, and a tallest fan of `layers` cards above its bottom one: {gap, rowGap, cardW, cardH,
+ * corner, room}, where `room` is the height the felt leaves the fans' layers. Pure arithmetic.
+ * `previous` is the card width in use: it is kept while it fits and the pile is within three
+ * cards of where it changed, so that a move and its undo do not resize every card each time.
+ */
+export function tableSizes(width, cols, rows, layers, previous = 0) {
+  const gap = Math.min(10, Math.max(4, width * 0.01));
+  const rowGap = gap * 1.5;
+  const byWidth = Math.min(CARD_MAX, Math.max(CARD_MIN, (width - gap * (cols + 1)) / cols));
+  // The fixed part of the felt: each row's bottom card and caption, the gaps, the padding.
+  const fixed = (w) => rows * (w * 1.4 + CAPTION_PX) + (rows - 1) * rowGap + 2 * gap;
+  const shown = (w) => CORNER_TOP + MIN_STEP * Math.max(CORNER_MIN, w * CORNER);
+  const fits = (w, n) => fixed(w) + n * shown(w) <= FELT_MAX;
+  const widest = Math.floor(byWidth);
+  const pick = (n) => (n <= 0 || fits(widest, n)
+    ? widest
+    : RUNGS.find((rung) => rung < widest && fits(rung, n)) ?? CARD_MIN);
+  const tight = pick(layers);
+  const loose = pick(layers + 3);
+  let cardW = tight;
+  if (previous >= loose && previous <= tight && (fits(previous, layers) || previous === CARD_MIN)) {
+    cardW = previous;
+  } else if (previous && previous < loose) {
+    cardW = loose;
+  }
+  const cardH = cardW * 1.4;
+  const corner = Math.max(CORNER_MIN, cardW * CORNER);
+  return { gap, rowGap, cardW, cardH, corner, room: FELT_MAX - fixed(cardW) };
+}
+
+/** A fan's offset: the normal one while the felt has room, tighter as the pile grows. */
+export function fanStep(sizes, layers) {
+  const share = layers > 0 ? sizes.room / layers : Infinity;
+  return Math.max(CORNER_TOP + FLOOR_STEP * sizes.corner, Math.min(share, NORMAL_STEP * sizes.cardH));
+}
 
 /** "10♥" for "TH". */
 export function cardText(code) {
@@ -53,6 +126,15 @@ function make(tag, className, text) {
   return node;
 }
 
+/** Write a text only when it changed (an unchanged line is not touched at all). */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+function setAttr(node, name, value) {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
 function makeButton(label, title, onClick, signal) {
   const button = make("button", "sw-button", label);
   button.type = "button";
@@ -61,17 +143,23 @@ function makeButton(label, title, onClick, signal) {
   return button;
 }
 
+/**
+ * Show a control as unavailable without disabling it: a disabled button hears no click, and
+ * a click on an unavailable control is sent so that Python can say why.
+ */
+function setOff(button, off) {
+  button.classList.toggle("sw-off", off);
+  setAttr(button, "aria-disabled", String(off));
+}
+
 /** One face-up card: rank and suit in two corners and a large suit symbol. */
 function drawCard(code) {
   const suit = SUITS[code[1]];
   const card = make("div", `sw-card sw-face sw-${suit.colour} sw-suit-${code[1]}`);
   card.dataset.card = code;
   card.setAttribute("aria-hidden", "true");
-  for (const where of ["sw-corner", "sw-corner sw-corner-end"]) {
-    const corner = make("span", where);
-    corner.append(make("span", "sw-rank", rankText(code[0])), make("span", "sw-pip", suit.symbol));
-    card.append(corner);
-  }
+  const text = cardText(code);
+  card.append(make("span", "sw-corner", text), make("span", "sw-corner sw-corner-end", text));
   const isCourt = "JQK".includes(code[0]);
   card.append(make("span", isCourt ? "sw-centre sw-court" : "sw-centre",
     isCourt ? code[0] + suit.symbol : suit.symbol));
@@ -120,32 +208,56 @@ function pileWords(pile) {
   return parts.join(", ");
 }
 
-/** The cards of one pile: fanned, or the top card (or a back) with a count. */
+/** What a pile's drawing depends on; the pile is redrawn only when this changes. */
+function pileKey(pile) {
+  return JSON.stringify([pile.kind, pile.label, pile.fan, pile.down || 0, pile.cards || []]);
+}
+
+/** The layers of a fanned pile: one back for the face-down cards, then each face-up card. */
+function fanLayers(pile) {
+  return (pile.down ? [null] : []).concat(pile.cards || []);
+}
+
+/**
+ * Redraw one pile's cards into `box`. A fan keeps the card nodes its old and new layers share
+ * at the bottom, so a move onto a 60-card pile adds one node instead of rebuilding sixty.
+ */
 function drawPileCards(box, pile) {
   const cards = pile.cards || [];
   const down = pile.down || 0;
   const total = cards.length + down;
+  box.querySelector(":scope > .sw-count")?.remove();
+  if (!pile.fan || total === 0) {
+    box.classList.remove("sw-fan", "sw-squeezable");
+    box.replaceChildren();
+  }
+  box.classList.toggle("sw-stacked", !pile.fan && total > 1);
   if (total === 0) {
     box.append(drawEmpty(pile));
-    return;
-  }
-  if (pile.fan) {
-    const layers = (down ? [null] : []).concat(cards);
+  } else if (pile.fan) {
+    const layers = fanLayers(pile);
     box.classList.add("sw-fan");
-    box.style.setProperty("--n1", String(Math.max(layers.length - 1, 1)));
     box.style.setProperty("--layers", String(layers.length - 1));
-    layers.forEach((code, index) => {
+    const old = [...box.children].filter((node) => node.classList.contains("sw-card"));
+    let keep = 0;
+    while (keep < old.length && keep < layers.length && old[keep].dataset.layer === String(layers[keep])) {
+      keep += 1;
+    }
+    for (const node of old.slice(keep)) node.remove();
+    for (let index = keep; index < layers.length; index += 1) {
+      const code = layers[index];
       const card = code === null ? drawBack() : drawCard(code);
+      card.dataset.layer = String(code);
       card.style.setProperty("--i", String(index));
       box.append(card);
-    });
+    }
+    for (const node of box.querySelectorAll(":scope > .sw-face")) node.draggable = false;
   } else {
-    if (total > 1) box.classList.add("sw-stacked");
-    box.append(cards.length ? drawCard(cards[cards.length - 1]) : drawBack());
+    box.replaceChildren(cards.length ? drawCard(cards[cards.length - 1]) : drawBack());
   }
   if (total > 1 && !pile.fan) box.append(make("span", "sw-count", total));
   else if (down && pile.fan) box.append(make("span", "sw-count", down));
-  const faces = box.querySelectorAll(".sw-face");
+  const faces = box.querySelectorAll(":scope > .sw-face");
   const top = faces[faces.length - 1];
   if (top && pile.kind !== "foundation") top.draggable = true;
 }
@@ -177,6 +289,13 @@ function percent(x) {
 function buildSkeleton(el, act, signal) {
   const root = make("div", "sw-root");
   root.setAttribute("data-lm-suppress-shortcuts", "true");
+  // Shown only when the kernel is gone: what happened and what to do.
+  const conn = make("div", "sw-conn");
+  conn.setAttribute("role", "alert");
+  conn.hidden = true;
+  const connWhat = make("strong", "sw-conn-what", NOT_CONNECTED);
+  const connWhy = make("span", "sw-conn-why");
+  conn.append(connWhat, connWhy);
   const controls = make("div", "sw-controls");
   controls.setAttribute("role", "toolbar");
   controls.setAttribute("aria-label", "game controls");
@@ -184,9 +303,11 @@ function buildSkeleton(el, act, signal) {
   seed.type = "number";
   seed.min = "0";
   seed.step = "1";
-  seed.setAttribute("aria-label", "deal number for a new deal (empty: any)");
+  seed.placeholder = "random deal";
+  seed.setAttribute("aria-label", "deal number for New deal; leave it empty for a random deal");
   const buttons = {
-    new: makeButton("New deal", "deal again; type a deal number to choose it", () => act.control("new"), signal),
+    new: makeButton("New deal", "", () => act.newDeal(), signal),
+    back: makeButton("Back", "", () => act.control("back"), signal),
     restart: makeButton("Restart", "back to the start of this deal", () => act.control("restart"), signal),
     undo: makeButton("Undo", "take back the last move (u)", () => act.control("undo"), signal),
     redo: makeButton("Redo", "play again the move taken back (r)", () => act.control("redo"), signal),
@@ -201,9 +322,17 @@ function buildSkeleton(el, act, signal) {
   const four = make("input");
   four.type = "checkbox";
   fourLabel.append(four, make("span", "", "four colours"));
-  controls.append(buttons.new, seed, buttons.restart, buttons.undo, buttons.redo,
+  controls.append(buttons.new, seed, buttons.back, buttons.restart, buttons.undo, buttons.redo,
     buttons.hint, buttons.auto, buttons.redeal, buttons.review, buttons.solve, buttons.chances,
     fourLabel);
+  // New deal on a game that cannot be brought back (an own deck) asks first.
+  const confirm = make("div", "sw-confirm");
+  confirm.setAttribute("role", "alertdialog");
+  confirm.hidden = true;
+  const confirmText = make("span", "sw-confirm-text");
+  const confirmYes = makeButton("Deal anyway", "end this game and deal again", () => act.confirmNew(true), signal);
+  const confirmNo = makeButton("Keep playing", "keep this game", () => act.confirmNew(false), signal);
+  confirm.append(confirmText, confirmYes, confirmNo);
   const replayBar = make("div", "sw-replay");
   replayBar.setAttribute("role", "toolbar");
   replayBar.setAttribute("aria-label", "replay controls");
@@ -229,6 +358,9 @@ function buildSkeleton(el, act, signal) {
   message.setAttribute("aria-live", "polite");
   const error = make("div", "sw-error");
   error.setAttribute("role", "alert");
+  // A note while the kernel has not answered yet (busy running a cell, or gone).
+  const wait = make("div", "sw-wait");
+  wait.hidden = true;
   // Background work (Solve, Chances): its progress, or a result the message line lacks.
   // aria-busy while running, so screen readers wait for the result instead of every count.
   const solving = make("div", "sw-solving");
@@ -253,32 +385,213 @@ function buildSkeleton(el, act, signal) {
   thead.append(head);
   const chanceRows = make("tbody");
   chances.append(caption, thead, chanceRows);
-  root.append(controls, replayBar, table, status, message, error, solving, hints, chances);
+  root.append(conn, controls, confirm, replayBar, table, status, message, error, wait, solving,
+    hints, chances);
   el.append(root);
   return {
-    root, controls, buttons, seed, four, replayBar, slider, step, table, status, message, error,
-    solving, hints, hintList, chances, caption, headCells, chanceRows,
+    root, conn, connWhy, controls, buttons, seed, four, confirm, confirmText, replayBar, slider,
+    step, table, status, message, error, wait, solving, hints, hintList, chances, caption,
+    headCells, chanceRows,
   };
+}
+
+/**
+ * Follow the kernel behind `model` and call `lost(why)` once it is gone for good, `suspend(why)`
+ * while the connection is down, and `resume()` when it is back. What a front end offers:
+ * ipywidgets' widget manager has the kernel connection (`kernel.status`: restarting,
+ * autorestarting, dead; `connectionStatus`: connected, connecting, disconnected; `disposed`
+ * when it is shut down), and marks every model `comm_live = false` on a restart
+ * (`comm_live_update`). Where there is no kernel object, the answers to messages still tell.
+ * Returns the function that stops watching.
+ */
+function watchConnection(model, { lost, suspend, resume }) {
+  const manager = model.widget_manager;
+  const kernel = manager?.kernel;
+  const offs = [];
+  const onStatus = (_sender, status) => {
+    if (status === "restarting" || status === "autorestarting") lost("the kernel was restarted, so this table has no game behind it any more");
+    else if (status === "dead") lost("the kernel has stopped");
+  };
+  const onConnection = (_sender, status) => {
+    if (status === "connected") resume();
+    else suspend("the connection to the kernel was lost");
+  };
+  const onLive = () => lost("the kernel was restarted, so this table has no game behind it any more");
+  model.on("comm_live_update", onLive);
+  offs.push(() => model.off("comm_live_update", onLive));
+  if (kernel && kernel.statusChanged && kernel.connectionStatusChanged) {
+    kernel.statusChanged.connect(onStatus);
+    kernel.connectionStatusChanged.connect(onConnection);
+    const onDisposed = () => lost("the kernel was shut down");
+    kernel.disposed?.connect(onDisposed);
+    offs.push(() => {
+      kernel.statusChanged.disconnect(onStatus);
+      kernel.connectionStatusChanged.disconnect(onConnection);
+      kernel.disposed?.disconnect(onDisposed);
+    });
+    const check = () => {
+      if (kernel.isDisposed || ("kernel" in manager && manager.kernel !== kernel)) {
+        lost("the kernel was shut down or changed");
+      } else if (kernel.status === "dead") {
+        lost("the kernel has stopped");
+      }
+    };
+    check();
+    const timer = setInterval(check, WATCH_MS);
+    offs.push(() => clearInterval(timer));
+  }
+  return () => offs.forEach((off) => off());
 }
 
 function render({ model, el }) {
   const abort = new AbortController();
   const signal = abort.signal;
-  const state = { selected: null, focus: null, dragging: false };
+  const state = {
+    selected: null, focus: null, dragging: false, rowsKey: "", chancesKey: "", hintsKey: "",
+    width: 0, vars: {}, cardW: 0,
+  };
+  const piles = new Map(); // pile name -> {slot, box, key}
+  // The connection: "live", "suspended" (the link is down, may come back) or "dead".
+  const link = { state: "live", why: "", seq: 0, pending: new Map(), refresh: 0, newSeed: null };
 
-  const send = (content) => model.send(content);
-  const act = {
+  const act = {}; // filled below; the skeleton's handlers call it when clicked
+  const ui = buildSkeleton(el, act, signal);
+
+  // -- talking to Python ------------------------------------------------------------
+
+  /** Send one intent, numbered; a table without a kernel only says so. */
+  function send(content) {
+    if (link.state !== "live") {
+      showNotConnected();
+      return null;
+    }
+    link.seq += 1;
+    const seq = link.seq;
+    try {
+      model.send({ ...content, seq });
+    } catch (error) {
+      loseConnection(`the message could not be sent (${error?.message || error})`);
+      return null;
+    }
+    link.pending.set(seq, performance.now());
+    setTimeout(noteSilence, WAIT_NOTE_MS);
+    return seq;
+  }
+
+  /** While a message has no answer: the kernel is busy (a cell is running) or gone. */
+  function noteSilence() {
+    if (link.state === "dead" || !link.pending.size) return;
+    const oldest = Math.min(...link.pending.values());
+    const waited = performance.now() - oldest;
+    if (waited >= SILENT_MS) {
+      setText(ui.wait, "no answer from the kernel yet: if nothing happens, run the cell again");
+    } else if (waited >= WAIT_NOTE_MS - 50) {
+      setText(ui.wait, "waiting for the kernel (it may be busy running a cell)…");
+      setTimeout(noteSilence, SILENT_MS - waited + 20);
+    }
+    ui.wait.hidden = waited < WAIT_NOTE_MS - 50;
+  }
+
+  function onAnswer(content) {
+    if (!content || content.type !== "answer") return;
+    link.pending.delete(content.seq);
+    if (!link.pending.size) ui.wait.hidden = true;
+    if (content.seq === link.refresh) {
+      link.refresh = 0;
+      setLive();
+    }
+    if (content.seq === link.newSeed?.seq) {
+      if (!content.error) ui.seed.value = "";
+      link.newSeed = null;
+      drawControls();
+    }
+    if (content.error) flash(ui.error); // the same refusal again: show that it was heard
+  }
+
+  function flash(node) {
+    node.classList.remove("sw-flash");
+    // Restart the animation on the next frame (no layout read needed).
+    requestAnimationFrame(() => node.classList.add("sw-flash"));
+  }
+
+  function loseConnection(why) {
+    if (link.state === "dead") return;
+    link.state = "dead";
+    link.why = why;
+    link.pending.clear();
+    drawConnection();
+  }
+
+  function suspend(why) {
+    if (link.state !== "live") return;
+    link.state = "suspended";
+    link.why = why;
+    drawConnection();
+  }
+
+  /** The link is back: ask Python for the whole state again; live once it answers. */
+  function resume() {
+    if (link.state !== "suspended") return;
+    link.state = "live";
+    link.refresh = send({ type: "control", action: "refresh" }) || 0;
+    link.state = "suspended";
+    const asked = link.refresh;
+    setTimeout(() => {
+      if (link.refresh === asked && link.state === "suspended") {
+        loseConnection("the kernel did not answer after the connection came back");
+      }
+    }, REFRESH_MS);
+  }
+
+  function setLive() {
+    link.state = "live";
+    link.why = "";
+    drawConnection();
+  }
+
+  function drawConnection() {
+    const off = link.state !== "live";
+    ui.root.classList.toggle("sw-dead", off);
+    ui.conn.hidden = !off;
+    setText(ui.connWhy, off ? ` (${link.why})` : "");
+    ui.wait.hidden = true;
+    if (off) showNotConnected();
+    else drawStatus();
+  }
+
+  /** Any click or key on a table without a kernel shows what to do. */
+  function showNotConnected() {
+    setText(ui.error, `✗ ${NOT_CONNECTED}`);
+    ui.error.hidden = false;
+    flash(ui.conn);
+  }
+
+  Object.assign(act, {
     move: (move) => send({ type: "move", move }),
-    control: (action) => {
-      const content = { type: "control", action };
-      if (action === "new" && ui.seed.value.trim() !== "") content.seed = Number(ui.seed.value);
-      send(content);
+    pick: (pile) => send({ type: "pick", pile }),
+    control: (action, extra = {}) => send({ type: "control", action, ...extra }),
+    newDeal: () => {
+      const typed = ui.seed.value.trim();
+      const view = model.get("view") || {};
+      const own = view.seed === null || view.seed === undefined;
+      if (own && view.moves_made > 0 && !state.confirming && !replay() && link.state === "live") {
+        state.confirming = true; // this game cannot be brought back: ask first
+        ui.confirmText.textContent = `New deal ends this game (own deck, ${view.moves_made} move${view.moves_made === 1 ? "" : "s"}), and it cannot be brought back.`;
+        ui.confirm.hidden = false;
+        return;
+      }
+      const seq = act.control("new", typed === "" ? {} : { seed: Number(typed) });
+      if (seq && typed !== "") link.newSeed = { seq };
+    },
+    confirmNew: (yes) => {
+      ui.confirm.hidden = true;
+      if (yes) act.newDeal();
+      state.confirming = false;
     },
     replay: (action, index) => send(index === undefined ? { type: "replay", action } : { type: "replay", action, index }),
     // Solve or Chances; the same button sends stop while its job is running.
     job: (task) => send({ type: "control", action: runningJob() === task ? "stop" : task }),
-  };
-  const ui = buildSkeleton(el, act, signal);
+  });
 
   const replay = () => {
     const value = model.get("replay") || {};
@@ -292,38 +605,86 @@ function render({ model, el }) {
   const solving = () => model.get("solving") || {};
   const runningJob = () => (solving().running ? solving().task : null);
   const pileOf = (name) => (shownView().piles || {})[name];
-  const pileNode = (name) => ui.table.querySelector(`[data-pile="${CSS.escape(name)}"]`);
+  const pileNode = (name) => piles.get(name)?.box;
 
   // -- drawing ----------------------------------------------------------------------
 
+  /** Lay out the rows (once per layout), then redraw only the piles that changed. */
   function drawTable() {
     const view = shownView();
     const rows = view.rows || [];
-    const hadFocus = ui.table.contains(document.activeElement);
-    ui.table.replaceChildren();
-    ui.table.setAttribute("aria-label", `${view.title || "patience"} table`);
-    ui.root.style.setProperty("--cols", String(Math.max(1, ...rows.map((row) => row.length))));
-    const names = rows.flat();
-    if (!names.includes(state.focus)) state.focus = names[0] || null;
-    for (const row of rows) {
-      const line = make("div", "sw-row");
-      for (const name of row) line.append(drawPile(name, view.piles[name]));
-      ui.table.append(line);
+    const rowsKey = JSON.stringify(rows);
+    if (rowsKey !== state.rowsKey) {
+      state.rowsKey = rowsKey;
+      piles.clear();
+      ui.table.replaceChildren(...rows.map((row) => {
+        const line = make("div", "sw-row");
+        for (const name of row) line.append(makeSlot(name));
+        return line;
+      }));
     }
+    setAttr(ui.table, "aria-label", `${view.title || "patience"} table`);
+    const names = rows.flat();
+    if (!names.includes(state.focus)) {
+      state.focus = names[0] || null;
+      if (state.focus) setAttr(pileNode(state.focus), "tabindex", "0");
+    }
+    for (const name of names) {
+      const pile = (view.piles || {})[name];
+      const entry = piles.get(name);
+      if (!pile || !entry) continue;
+      entry.layers = pile.fan ? Math.max(fanLayers(pile).length - 1, 0) : 0;
+      const key = pileKey(pile);
+      if (key !== entry.key) {
+        entry.key = key;
+        drawPileCards(entry.box, pile);
+        entry.box.setAttribute("aria-label", pileWords(pile));
+        entry.box.title = pile.label;
+      }
+    }
+    applySizes();
     applyHighlights();
-    if (hadFocus && state.focus) pileNode(state.focus)?.focus();
   }
 
-  function drawPile(name, pile) {
-    const slot = make("div", `sw-slot sw-kind-${pile.kind}`);
+  /** Hand the sizes for the current width and piles to the CSS, as lengths that changed. */
+  function applySizes() {
+    const rows = shownView().rows || [];
+    const cols = Math.max(1, ...rows.map((row) => row.length));
+    let tallest = 0;
+    for (const entry of piles.values()) tallest = Math.max(tallest, entry.layers || 0);
+    const sizes = tableSizes(state.width || 600, cols, Math.max(1, rows.length), tallest, state.cardW);
+    state.cardW = sizes.cardW;
+    const px = (value) => `${Math.round(value * 100) / 100}px`;
+    const vars = {
+      "--gap": px(sizes.gap), "--row-gap": px(sizes.rowGap), "--card-w": px(sizes.cardW),
+      "--card-h": px(sizes.cardH), "--corner": px(sizes.corner),
+    };
+    for (const [name, value] of Object.entries(vars)) {
+      if (state.vars[name] !== value) {
+        state.vars[name] = value;
+        ui.root.style.setProperty(name, value);
+      }
+    }
+    for (const entry of piles.values()) {
+      const step = entry.layers ? px(fanStep(sizes, entry.layers)) : "";
+      if (entry.step !== step) {
+        entry.step = step;
+        if (step) entry.box.style.setProperty("--step", step);
+        else entry.box.style.removeProperty("--step");
+      }
+    }
+  }
+
+  function makeSlot(name) {
+    const slot = make("div", "sw-slot");
     const box = make("div", "sw-pile");
     box.dataset.pile = name;
-    box.tabIndex = name === state.focus ? 0 : -1;
     box.setAttribute("role", "button");
-    box.setAttribute("aria-label", pileWords(pile));
-    box.title = pile.label;
-    drawPileCards(box, pile);
+    // The roving tabindex changes only on focus (focusPile, focusin), never in a redraw:
+    // changing it makes Chromium lay the page out at once.
+    box.setAttribute("tabindex", "-1");
     slot.append(box, make("div", "sw-caption", name));
+    piles.set(name, { slot, box, key: "", layers: 0, step: "" });
     return slot;
   }
 
@@ -337,14 +698,15 @@ function render({ model, el }) {
       const ends = moveEnds(move);
       if (ends && ends.from === state.selected) targets.add(ends.to);
     }
-    for (const node of ui.table.querySelectorAll("[data-pile]")) {
-      const name = node.dataset.pile;
-      node.classList.toggle("sw-selected", name === state.selected);
-      node.classList.toggle("sw-target", targets.has(name));
-      node.classList.toggle("sw-hint-from", name === hint.from);
-      node.classList.toggle("sw-hint-to", name === hint.to);
-      node.classList.toggle("sw-last", !!last && (name === last.from || name === last.to));
-      node.setAttribute("aria-pressed", String(name === state.selected));
+    for (const [name, { slot, box }] of piles) {
+      const kind = (view.piles || {})[name]?.kind || "";
+      slot.className = `sw-slot sw-kind-${kind}`;
+      box.classList.toggle("sw-selected", name === state.selected);
+      box.classList.toggle("sw-target", targets.has(name));
+      box.classList.toggle("sw-hint-from", name === hint.from);
+      box.classList.toggle("sw-hint-to", name === hint.to);
+      box.classList.toggle("sw-last", !!last && (name === last.from || name === last.to));
+      setAttr(box, "aria-pressed", String(name === state.selected));
     }
   }
 
@@ -352,27 +714,38 @@ function render({ model, el }) {
     const view = model.get("view") || {};
     const rep = replay();
     const has = (move) => (view.legal || []).includes(move);
-    ui.root.classList.toggle("sw-replaying", !!rep);
-    for (const [name, button] of Object.entries(ui.buttons)) {
-      button.disabled = !!rep;
-      if (name === "undo") button.disabled ||= view.moves_made === 0;
-      if (name === "redo") button.disabled ||= !view.can_redo;
-      if (name === "review") button.disabled ||= !view.moves_made;
-    }
-    ui.buttons.redeal.hidden = !has("redeal");
     const running = runningJob();
+    ui.root.classList.toggle("sw-replaying", !!rep);
+    const off = {
+      undo: !view.moves_made,
+      redo: !view.can_redo,
+      review: !view.moves_made,
+      solve: view.status === "won" || (!!running && running !== "solve"),
+      chances: (!(view.legal || []).length || !!running) && running !== "chances",
+      hint: view.status !== "playing",
+      auto: view.status !== "playing",
+    };
+    for (const [name, button] of Object.entries(ui.buttons)) setOff(button, !!rep || !!off[name]);
+    ui.buttons.redeal.hidden = !has("redeal");
+    const back = model.get("back") || {};
+    ui.buttons.back.hidden = back.seed === undefined;
+    if (back.seed !== undefined) {
+      setText(ui.buttons.back, `Back to deal ${back.seed}`);
+      ui.buttons.back.title = `bring back deal ${back.seed} as you left it (${back.moves} move${back.moves === 1 ? "" : "s"}); this game is kept in its place`;
+    }
+    const typed = ui.seed.value.trim();
+    setText(ui.buttons.new, typed === "" ? "New deal" : `Deal ${typed}`);
+    ui.buttons.new.title = typed === ""
+      ? "deal a random new game (type a number in the box to choose the deal)"
+      : `deal number ${typed}`;
     for (const [task, [label, title]] of Object.entries(JOBS)) {
       const button = ui.buttons[task];
       const mine = running === task;
-      button.textContent = mine ? "Stop" : label;
+      setText(button, mine ? "Stop" : label);
       button.title = mine ? "stop the search" : title;
       button.classList.toggle("sw-stop", mine);
-      if (!mine) button.disabled ||= !!running;
     }
-    ui.buttons.solve.disabled ||= view.status === "won";
-    ui.buttons.chances.disabled ||= !(view.legal || []).length && runningJob() !== "chances";
-    ui.seed.placeholder = view.seed === null || view.seed === undefined ? "deal #" : String(view.seed);
-    ui.seed.disabled = !!rep;
+    ui.seed.readOnly = !!rep;
     ui.four.checked = !!model.get("four_colour");
     ui.root.classList.toggle("sw-four-colour", !!model.get("four_colour"));
     ui.replayBar.hidden = !rep;
@@ -381,25 +754,26 @@ function render({ model, el }) {
       ui.slider.max = String(rep.steps.length - 1);
       ui.slider.value = String(rep.index);
       let text = step.move
-        ? `step ${rep.index} of ${rep.steps.length - 1}: ${step.move} (${step.words})`
+        ? `step ${rep.index} of ${rep.steps.length - 1}: ${step.move}, ${step.words}`
         : `step 0 of ${rep.steps.length - 1}: ${step.words}`;
       if (rep.solver) {
         if (rep.index > rep.start) text += " · the solver's line (it looked at the face-down cards)";
         else if (rep.index === rep.start) text += " · where Solve was pressed";
         else text += " · the game before Solve";
       }
-      ui.step.textContent = text;
+      setText(ui.step, text);
       ui.step.classList.toggle("sw-solver-step", !!rep.solver && rep.index > rep.start);
     }
   }
 
   function drawStatus() {
     const view = shownView();
-    ui.status.textContent = view.piles ? statusWords(view) : "";
+    setText(ui.status, view.piles ? statusWords(view) : "");
     ui.status.classList.toggle("sw-won", view.status === "won");
-    ui.message.textContent = model.get("message") || "";
+    setText(ui.message, model.get("message") || "");
+    if (link.state !== "live") return; // the error line says what to do
     const error = model.get("error") || "";
-    ui.error.textContent = error ? `✗ ${error}` : "";
+    setText(ui.error, error ? `✗ ${error}` : "");
     ui.error.hidden = !error;
     drawSolving();
   }
@@ -407,9 +781,9 @@ function render({ model, el }) {
   function drawSolving() {
     const job = solving();
     const text = job.message || "";
-    ui.solving.textContent = text;
+    setText(ui.solving, text);
     ui.solving.hidden = !text || text === (model.get("message") || "");
-    ui.solving.setAttribute("aria-busy", String(!!job.running));
+    setAttr(ui.solving, "aria-busy", String(!!job.running));
     ui.solving.dataset.status = job.status || "";
     ui.root.classList.toggle("sw-busy", !!job.running);
   }
@@ -418,6 +792,9 @@ function render({ model, el }) {
   function drawHints() {
     const hint = replay() ? {} : model.get("hint") || {};
     const ranked = Array.isArray(hint.ranked) ? hint.ranked : [];
+    const key = JSON.stringify(ranked);
+    if (key === state.hintsKey) return;
+    state.hintsKey = key;
     ui.hintList.replaceChildren(...ranked.map((item, index) => {
       const line = make("li", index === 0 ? "sw-hint-item sw-hint-best" : "sw-hint-item");
       line.append(make("span", "sw-hint-move", item.move), make("span", "sw-hint-reason", item.reason));
@@ -454,6 +831,9 @@ function render({ model, el }) {
   /** The chances: one row per move, best first: move, winnable, player's chance, undecided. */
   function drawChances() {
     const rows = replay() ? [] : model.get("chances") || [];
+    const key = JSON.stringify(rows);
+    if (key === state.chancesKey) return;
+    state.chancesKey = key;
     ui.chanceRows.replaceChildren(...rows.map((row) => {
       const line = make("tr", "sw-chance");
       line.dataset.move = row.move;
@@ -487,9 +867,12 @@ function render({ model, el }) {
 
   /** A click, Enter or Space on a pile: pick up, put down, or use the stock. */
   function activate(name) {
-    if (replay()) return;
     const pile = pileOf(name);
     if (!pile) return;
+    if (replay()) {
+      act.pick(name); // Python says that a replay is shown
+      return;
+    }
     if (state.selected) {
       const from = state.selected;
       select(null);
@@ -498,8 +881,10 @@ function render({ model, el }) {
     }
     if (pile.kind === "stock" && !(pile.cards || []).length) {
       useStock();
-    } else if ((pile.cards || []).length && pile.kind !== "foundation") {
+    } else if ((pile.cards || []).length && pile.kind !== "foundation" && shownView().status === "playing") {
       select(name);
+    } else {
+      act.pick(name); // nothing to pick up here: Python says why
     }
   }
 
@@ -518,7 +903,11 @@ function render({ model, el }) {
 
   function sendHome(name) {
     const pile = pileOf(name);
-    if (replay() || !pile || !(pile.cards || []).length || pile.kind === "foundation") return;
+    if (!pile) return;
+    if (replay() || !(pile.cards || []).length || pile.kind === "foundation") {
+      act.pick(name);
+      return;
+    }
     select(null);
     act.move(`${name}-F`);
   }
@@ -540,13 +929,31 @@ function render({ model, el }) {
 
   function focusPile(name) {
     const old = pileNode(state.focus);
-    if (old) old.tabIndex = -1;
+    if (old) setAttr(old, "tabindex", "-1");
     state.focus = name;
     const node = pileNode(name);
     if (node) {
-      node.tabIndex = 0;
-      node.focus();
+      setAttr(node, "tabindex", "0");
+      node.focus({ preventScroll: true });
     }
+  }
+
+  /** PageUp / PageDown in a fanned pile: focus its cards one by one, which shows each whole. */
+  function peek(name, up) {
+    const box = pileNode(name);
+    if (!box || !box.classList.contains("sw-fan")) return false;
+    const faces = [...box.querySelectorAll(":scope > .sw-face")];
+    if (!faces.length) return false;
+    const at = faces.indexOf(document.activeElement);
+    const from = at < 0 ? faces.length - 1 : at; // from the top card, which is always whole
+    const next = Math.min(faces.length - 1, Math.max(0, from + (up ? -1 : 1)));
+    const card = faces[next];
+    card.setAttribute("tabindex", "-1");
+    card.setAttribute("aria-label", `${cardWords(card.dataset.card)}, card ${next + 1} of ${faces.length} face up in ${pileOf(name)?.label || name}`);
+    card.removeAttribute("aria-hidden");
+    card.setAttribute("role", "img");
+    card.focus({ preventScroll: true });
+    return true;
   }
 
   function onTableKey(event) {
@@ -554,8 +961,11 @@ function render({ model, el }) {
     if (!name) return false;
     if (event.key.startsWith("Arrow")) moveFocus(event.key);
     else if (event.key === "Enter" || event.key === " ") activate(name);
-    else if (event.key === "Escape") select(null);
-    else if (event.key === "f") sendHome(name);
+    else if (event.key === "Escape") {
+      select(null);
+      if (event.target !== pileNode(name)) focusPile(name);
+    } else if (event.key === "f") sendHome(name);
+    else if (event.key === "PageUp" || event.key === "PageDown") return peek(name, event.key === "PageUp");
     else return false;
     return true;
   }
@@ -565,7 +975,7 @@ function render({ model, el }) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
     if (event.target.tagName === "INPUT" && event.target.type !== "checkbox") return;
     let handled = onTableKey(event);
-    if (!handled && KEY_CONTROLS[event.key] && !replay()) {
+    if (!handled && KEY_CONTROLS[event.key]) {
       act.control(KEY_CONTROLS[event.key]);
       handled = true;
     }
@@ -578,24 +988,44 @@ function render({ model, el }) {
   // -- pointer ------------------------------------------------------------------------
 
   const pileAt = (event) => event.target.closest?.("[data-pile]")?.dataset.pile;
-  const listen = (node, type, fn) => node.addEventListener(type, fn, { signal });
+  const listen = (node, type, fn, options = {}) => node.addEventListener(type, fn, { signal, ...options });
 
+  // Without a kernel every click and key only says so (capture: before any other handler).
+  for (const type of ["click", "dblclick", "dragstart", "keydown", "change"]) {
+    listen(ui.root, type, (event) => {
+      if (link.state === "live") return;
+      if (type === "keydown" && (event.key === "Tab" || event.shiftKey || event.ctrlKey || event.metaKey)) return;
+      if (type === "change" && event.target === ui.four) ui.four.checked = !!model.get("four_colour");
+      event.preventDefault();
+      event.stopPropagation();
+      showNotConnected();
+    }, { capture: true });
+  }
   listen(ui.table, "click", (event) => {
     const name = pileAt(event);
-    if (name) {
-      state.focus = name;
-      activate(name);
-    } else {
-      select(null);
-    }
+    if (name) activate(name);
+    else select(null);
+  });
+  // A pile focused by a click (or by the page) becomes the one Tab comes back to.
+  listen(ui.table, "focusin", (event) => {
+    const name = pileAt(event);
+    if (!name || name === state.focus) return;
+    const old = pileNode(state.focus);
+    if (old) setAttr(old, "tabindex", "-1");
+    state.focus = name;
+    setAttr(pileNode(name), "tabindex", "0");
   });
   listen(ui.table, "dblclick", (event) => {
     const name = pileAt(event);
-    if (name) sendHome(name);
+    if (name && !replay()) sendHome(name);
   });
   listen(ui.table, "dragstart", (event) => {
     const name = pileAt(event);
-    if (!name || replay()) return event.preventDefault();
+    if (!name || replay()) {
+      event.preventDefault();
+      if (name) act.pick(name);
+      return;
+    }
     event.dataTransfer.setData("text/plain", name);
     event.dataTransfer.effectAllowed = "move";
     state.dragging = true;
@@ -623,8 +1053,9 @@ function render({ model, el }) {
   });
   listen(ui.slider, "input", () => act.replay("goto", Number(ui.slider.value)));
   listen(ui.seed, "keydown", (event) => {
-    if (event.key === "Enter") act.control("new");
+    if (event.key === "Enter") act.newDeal();
   });
+  listen(ui.seed, "input", drawControls);
 
   // -- model events ---------------------------------------------------------------------
 
@@ -632,6 +1063,7 @@ function render({ model, el }) {
     "change:view": drawAll,
     "change:replay": drawAll,
     "change:four_colour": drawControls,
+    "change:back": drawControls,
     "change:hint": () => {
       applyHighlights();
       drawHints();
@@ -643,12 +1075,25 @@ function render({ model, el }) {
     "change:chances": drawChances,
     "change:message": drawStatus,
     "change:error": drawStatus,
+    "msg:custom": onAnswer,
   };
   for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
+  const unwatch = watchConnection(model, { lost: loseConnection, suspend, resume });
+  // The width, as laid out: reported after layout and before paint, so the first frame is drawn
+  // at the right size and no redraw ever reads the layout.
+  const resizes = new ResizeObserver((entries) => {
+    const width = entries[entries.length - 1].contentRect.width;
+    if (Math.abs(width - state.width) < 0.5) return;
+    state.width = width;
+    applySizes();
+  });
+  resizes.observe(ui.root);
   drawAll();
 
   return () => {
     for (const [event, fn] of Object.entries(handlers)) model.off(event, fn);
+    unwatch();
+    resizes.disconnect();
     abort.abort();
     ui.root.remove();
   };

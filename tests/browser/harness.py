@@ -573,3 +573,46 @@ def kernel_for(server: JupyterServer, path: str, timeout: float = 20.0) -> Kerne
 
 
 OpenNotebook = Callable[..., NotebookSession]
+
+
+@contextlib.contextmanager
+def shared_notebook(
+    server: JupyterServer,
+    browser: Browser,
+    name: str,
+    cells: Sequence[str | tuple[str, str]],
+    timeout_ms: int = RUN_ALL_TIMEOUT_MS,
+) -> Iterator[NotebookSession]:
+    """A notebook opened and run once in JupyterLab, for a module's tests to share.
+
+    Same guard as the ``offline_page`` fixture (non-loopback requests aborted and recorded);
+    a failed run saves ``test-artifacts/<name>-setup-FAILED.png``. Closes everything after.
+    """
+    log = NetworkLog()
+    context = new_offline_context(browser, log)
+    page = context.new_page()
+    page.on("console", lambda m: log.console.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: log.page_errors.append(str(e)))
+    path = server.write_notebook(f"{name}-lab", cells)
+    session: NotebookSession | None = None
+    try:
+        open_in_frontend(page, server, path, "lab")
+        session = NotebookSession(
+            page=page,
+            frontend="lab",
+            path=path,
+            server=server,
+            network=log,
+            kernel=kernel_for(server, path),
+        )
+        try:
+            session.run_all(timeout_ms)
+        except Exception:
+            save_screenshot(page, f"{name}-setup-FAILED")
+            raise
+        yield session
+    finally:
+        if session is not None:
+            session.kernel.close()
+        server.shutdown_sessions(path)
+        context.close()

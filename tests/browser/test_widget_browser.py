@@ -488,7 +488,7 @@ def check_replay(nb: NotebookSession) -> None:
     expect(step).to_have_text(f"step 0 of {last}: the deal")
     replay.wait_matches("rw.replay['steps'][0]['view']")
     replay.root.get_by_role("button", name="▶", exact=True).click()
-    expect(step).to_have_text(f"step 1 of {last}: {steps[1]} ({words[0]})")
+    expect(step).to_have_text(f"step 1 of {last}: {steps[1]}, {words[0]}")
     nb.kernel.wait_for("rw.replay['index']", lambda i: i == 1, KERNEL_TIMEOUT)
     replay.wait_matches("rw.replay['steps'][1]['view']")
     assert nb.kernel.eval("recorded.history") == steps[1:]  # the record is not touched

@@ -207,7 +207,7 @@ def check_hint_shown(table: Table, widget: str) -> None:
     assert ranked, "the position has a legal move"
     move, reason, _ = ranked[0]
     kernel.wait_for(f"{widget}.hint.get('move')", lambda m: m == move, KERNEL_TIMEOUT)
-    expect(table.root.locator(".sw-message")).to_have_text(f"hint: {move} ({reason})")
+    expect(table.root.locator(".sw-message")).to_have_text(f"hint: {move} — {reason}")
 
     src, dst = move.split("-")
     expect(table.root.locator(".sw-hint-from")).to_have_count(1)
@@ -296,19 +296,19 @@ def test_solve_opens_the_winning_line(nb: NotebookSession) -> None:
     expect(bar).to_be_visible()
     expect(step).to_have_text(
         re.compile(
-            rf"^step {start} of {last}: {re.escape(history[-1])} \(.+\) · where Solve was pressed$"
+            rf"^step {start} of {last}: {re.escape(history[-1])}, .+ · where Solve was pressed$"
         )
     )
     table.wait_matches("solve_game.view()")  # the replay opens on the live position
 
     button(table, "▶").click()  # (the solver's-line label: see the test below)
-    expect(step).to_have_text(re.compile(rf"^step {start + 1} of {last}: {re.escape(line[0])} \("))
+    expect(step).to_have_text(re.compile(rf"^step {start + 1} of {last}: {re.escape(line[0])}, "))
     kernel.wait_for("solve_table.replay['index']", lambda i: i == start + 1, KERNEL_TIMEOUT)
     table.wait_matches(f"solve_table.replay['steps'][{start + 1}]['view']")
 
     button(table, "▶|").click()
     kernel.wait_for("solve_table.replay['index']", lambda i: i == last, KERNEL_TIMEOUT)
-    expect(step).to_have_text(re.compile(rf"^step {last} of {last}: {re.escape(line[-1])} "))
+    expect(step).to_have_text(re.compile(rf"^step {last} of {last}: {re.escape(line[-1])}, "))
     expect(table.root.locator(".sw-status")).to_contain_text("won!")
     assert kernel.eval("solve_table.replay['steps'][-1]['view']['status']") == "won"
     table.wait_matches(f"solve_table.replay['steps'][{last}]['view']")
