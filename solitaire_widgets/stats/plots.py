@@ -1,18 +1,37 @@
 """Plots of the measurements (matplotlib, imported only when a plot is drawn).
 
 Each function draws on the ``ax`` it is given (or a new figure's) and returns the ``Axes``, so a
-notebook can combine them; none of them calls ``plt.show()``.
+notebook can combine them; none of them calls ``plt.show()``. A notebook that plots starts with
+``plt = pyplot_if_installed()``: without matplotlib (a JupyterLite site built without Pyodide's
+full distribution, say) it says so once, and its plot cells skip their plots.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .montecarlo import WinRate
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+
+
+MATPLOTLIB_MISSING = (
+    "matplotlib is not installed here, so this notebook's plots are skipped; everything else "
+    "runs. To see the plots, install it (pip install matplotlib) or, on a JupyterLite site, use "
+    "one built with Pyodide's full distribution."
+)
+
+
+def pyplot_if_installed() -> Any | None:
+    """``matplotlib.pyplot``, or None after printing a plain note that the plots are skipped."""
+    try:
+        return importlib.import_module("matplotlib.pyplot")
+    except ImportError:
+        print(MATPLOTLIB_MISSING)
+        return None
 
 
 def _axes(ax: Axes | None) -> Axes:
