@@ -22,10 +22,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..rules import new_state
 from ..state import GameState
 from ..variants import VARIANTS
-from .answers import AnswerFormError, Form, RefusalsForm, digest, is_unanswered
-from .players import Comparison, PlayerError, compare_with_greedy
+from .answers import (
+    AnswerFormError,
+    Form,
+    MoveListForm,
+    RefusalsForm,
+    digest,
+    is_unanswered,
+)
+from .players import Comparison, PlayerError, compare_with_greedy, view_of
 from .positions import Position
 
 Verdict = Literal["not answered yet", "not yet", "correct"]
@@ -87,6 +95,7 @@ class Exercise:
             return self.feedback("not yet", f"{error}.")
 
     def assess(self, answer: object) -> Feedback:
+        """The verdict on an answer that is not the placeholder (each kind has its own)."""
         raise NotImplementedError
 
     def feedback(self, verdict: Verdict, message: str) -> Feedback:
@@ -225,8 +234,6 @@ class Fewest(Exercise):
         return None
 
     def assess(self, answer: object) -> Feedback:
-        from .answers import MoveListForm
-
         form = MoveListForm()
         moves = form.read(answer)
         game = self.position.game()
@@ -257,14 +264,12 @@ class PlayerProject(Exercise):
     variant: str = "acme"
     deals: range = range(1, 301)
 
-    def judge(self, answer: object) -> Feedback:
-        if is_unanswered(answer):
-            return super().judge(answer)
+    def assess(self, answer: object) -> Feedback:
         if not callable(answer):
             return self.feedback("not yet", f"`{self.name}` is a function: def {self.name}(view)")
         try:
-            first = answer(_first_view(self.variant, self.deals[0]))
-        except Exception as error:  # the student's code: say what it raised
+            first = answer(view_of(new_state(self.variant, self.deals[0])))
+        except Exception as error:  # the student's code: say what it raised, and where
             return self.feedback("not yet", f"Your player raised {error!r} on the first deal.")
         if is_unanswered(first):
             return self.feedback(
@@ -295,13 +300,3 @@ class PlayerProject(Exercise):
                 "when it empties its pile, the reserve refills it and a new reserve card turns up."
             )
         return self.otherwise
-
-    def assess(self, answer: object) -> Feedback:  # judge does it all
-        raise NotImplementedError
-
-
-def _first_view(variant: str, deal: int) -> Any:
-    from ..rules import new_state
-    from .players import view_of
-
-    return view_of(new_state(variant, deal))

@@ -141,6 +141,17 @@ def _checked_choice(player: Player, view: View, state: GameState, deal: int, don
     return move
 
 
+def plain_probability(p: float) -> str:
+    """A probability as a student reads it: 0.25, 0.046, 0.000061 (about 1 in 16,384)."""
+    if p >= 0.1:
+        return f"{p:.2f}"
+    if p >= 0.001:
+        return f"{p:.3f}"
+    if p < 1e-6:
+        return "less than 0.000001 (1 in a million)"
+    return f"{p:.7f}".rstrip("0") + f" (about 1 in {round(1 / p):,})"
+
+
 def mcnemar_p_value(only_first: int, only_second: int) -> float:
     """McNemar's exact test, two-sided: the chance of a split of the deals that only one player
     won at least as one-sided as this one, if each such deal were a fair coin toss."""
@@ -218,7 +229,7 @@ class Comparison:
         text += (
             f" If the two players were equally good, each of those {b + c} deals would be a coin "
             f"toss between them, and a split at least as one-sided as {b} to {c} would come up "
-            f"by luck with probability {p:.2g} (McNemar's exact test)."
+            f"by luck with probability {plain_probability(p)} (McNemar's exact test)."
         )
         if p < SIGNIFICANCE:
             better = "your player" if b > c else "greedy"
