@@ -276,8 +276,8 @@ RULE_CARDS: dict[str, RuleCard] = {
             ),
             Rule(
                 "The tableau builds down by suit",
-                "A card goes onto the card of its own suit one rank higher: 9♥ on 10♥, never "
-                "9♦ on 10♥.",
+                "A card goes onto the card of its own suit one rank higher: 8♣ on 9♣, never "
+                "8♦ on 9♣.",
                 (Example(_ac(_AC), "T2-T1", True), Example(_ac(_AC), "R-T1", False)),
             ),
             Rule(
