@@ -38,7 +38,7 @@ LANGUAGE_INFO = {
     "nbconvert_exporter": "python",
     "pygments_lexer": "ipython3",
 }
-CELL_METADATA_KEPT = ("tags",)
+CELL_METADATA_KEPT = ("tags", "nbgrader")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 

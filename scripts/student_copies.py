@@ -1,30 +1,33 @@
-"""Write the student version of the tutorial notebooks: the same notebooks without solutions.
+"""Write the student version of the tutorials with nbgrader: no solutions, no hidden tests, no
+outputs; and set up an nbgrader course directory for collecting and grading them.
 
     python scripts/student_copies.py OUT_DIR                 # every notebooks/*.ipynb
     python scripts/student_copies.py OUT_DIR notebooks/03_acme.ipynb
+    python scripts/student_copies.py --course COURSE_DIR     # one nbgrader assignment per tutorial
 
-In the teacher's notebooks an exercise's answer sits between two comment lines in a code cell::
+The copies are made by nbgrader's own ``generate_assignment``. What this script adds to it:
 
-    ### BEGIN SOLUTION
-    p_ace = 1 - Fraction(comb(48, 8), comb(52, 8))
-    ### END SOLUTION
+* the code stub. nbgrader replaces each solution block by ``# YOUR CODE HERE`` and
+  ``raise NotImplementedError()``, which stops Run All at the first exercise. Our answer cells
+  set their variable to ``...`` before the solution block, so the stub here is the comment
+  alone: an untouched copy runs top to bottom and every check says "not answered yet".
+  ``--course`` writes that setting into the course's ``nbgrader_config.py``.
+* no course directory or gradebook to set up for a quick hand-out: OUT_DIR mode makes a
+  temporary one, and copies the released notebooks out of it;
+* a check of every copy: no solution line or hidden test left, no outputs, valid nbformat.
 
-In the copy each such block (markers included) becomes, at the same indentation::
-
-    # YOUR CODE HERE
-    raise NotImplementedError()
-
-and in a markdown cell it becomes "YOUR ANSWER HERE". The checks that follow an exercise stay, so
-a student knows when an answer is right. Every output and execution count is cleared: the
-stored outputs would give the answers away, and students run the notebooks themselves. The
-teacher's notebooks are never modified, and OUT_DIR may not be the notebooks folder itself.
+The teacher's notebooks are never modified, and OUT_DIR may not be the notebooks folder itself.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -32,97 +35,122 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
+ASSIGNMENT = "tutorials"
 
-BEGIN = "### BEGIN SOLUTION"
-END = "### END SOLUTION"
-_MARKER = re.compile(r"^(\s*)(### BEGIN SOLUTION|### END SOLUTION)\s*$")
-CODE_STUB = ("# YOUR CODE HERE", "raise NotImplementedError()")
-MARKDOWN_STUB = ("YOUR ANSWER HERE",)
+CODE_STUB = "# YOUR CODE HERE"
+NBGRADER_CONFIG = f'''\
+"""nbgrader settings for the solitaire_widgets tutorials (written by scripts/student_copies.py)."""
 
+c = get_config()  # noqa: F821 (nbgrader defines it)
 
-class MarkerError(ValueError):
-    """The solution markers of a cell do not pair up."""
+# The answer cells set their variable to ... before the solution block, so the stub needs no
+# `raise NotImplementedError()`: a student copy then runs top to bottom under Run All.
+c.ClearSolutions.code_stub = {{"python": {CODE_STUB!r}}}
 
+# The project's check plays 900 games of Acme: give a cell more than the default 30 s.
+c.Execute.timeout = 300
+'''
 
-def strip_solutions(source: str, stub: tuple[str, ...]) -> tuple[str, int]:
-    """``source`` with every BEGIN/END SOLUTION block replaced by ``stub``; and how many."""
-    out: list[str] = []
-    inside = False
-    count = 0
-    for number, line in enumerate(source.split("\n"), 1):
-        marker = _MARKER.match(line)
-        if marker is None:
-            if not inside:
-                out.append(line)
-            continue
-        indent, which = marker.groups()
-        if which == BEGIN:
-            if inside:
-                raise MarkerError(f"line {number}: {BEGIN} inside a solution block")
-            inside = True
-            count += 1
-            out.extend(indent + text for text in stub)
-        else:
-            if not inside:
-                raise MarkerError(f"line {number}: {END} without a {BEGIN}")
-            inside = False
-    if inside:
-        raise MarkerError(f"{BEGIN} is never closed by {END}")
-    return "\n".join(out), count
+_LEFT_OVER = re.compile(r"(BEGIN|END) (SOLUTION|HIDDEN TESTS)")
 
 
-def student_notebook(nb: Any) -> tuple[Any, int]:
-    """A copy of ``nb`` without solutions, outputs or execution counts; and how many blocks."""
-    copy = nbformat.from_dict(nb)
-    total = 0
-    for index, cell in enumerate(copy.cells):
-        stub = CODE_STUB if cell.cell_type == "code" else MARKDOWN_STUB
-        try:
-            cell.source, count = strip_solutions(cell.source, stub)
-        except MarkerError as error:
-            raise MarkerError(f"cell {index}: {error}") from None
-        total += count
-        if cell.cell_type == "code":
-            cell.outputs = []
-            cell.execution_count = None
-    return copy, total
+class CopyError(ValueError):
+    """nbgrader failed, or a copy still holds something a student must not see."""
 
 
-def write_copies(out_dir: Path, paths: list[Path]) -> dict[str, int]:
-    """Write the student copy of each notebook into ``out_dir``; name -> solutions removed."""
+def run_nbgrader(course: Path, *args: str) -> str:
+    """Run an nbgrader command in ``course``; its log, or ``CopyError`` with it on failure.
+
+    The Python running this script comes first on PATH: nbgrader starts ``alembic`` (its
+    database migrations) and kernels by name."""
+    env = dict(os.environ)
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    run = subprocess.run(
+        [sys.executable, "-m", "nbgrader", *args],
+        cwd=course,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    if run.returncode != 0:
+        raise CopyError(f"nbgrader {' '.join(args)} failed:\n{run.stdout}{run.stderr}")
+    return run.stdout + run.stderr
+
+
+def check_copy(nb: Any, name: str) -> None:
+    """A student copy holds no solution or hidden-test block and no outputs."""
+    nbformat.validate(nb)
+    for index, cell in enumerate(nb.cells):
+        if _LEFT_OVER.search(cell.source):
+            raise CopyError(f"{name}: cell {index} still holds a solution or hidden-test marker")
+        if cell.cell_type == "code" and (cell.outputs or cell.execution_count is not None):
+            raise CopyError(f"{name}: cell {index} keeps its outputs")
+
+
+def write_config(course: Path) -> None:
+    (course / "nbgrader_config.py").write_text(NBGRADER_CONFIG)
+
+
+def make_course(course: Path, paths: list[Path], per_notebook: bool = True) -> list[str]:
+    """Lay out an nbgrader course directory: the config and ``source/{assignment}/``; one
+    assignment per tutorial (named after it), or all in one (``tutorials``). Its assignments."""
+    course.mkdir(parents=True, exist_ok=True)
+    write_config(course)
+    assignments = []
+    for path in paths:
+        assignment = path.stem if per_notebook else ASSIGNMENT
+        folder = course / "source" / assignment
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, folder / path.name)
+        if assignment not in assignments:
+            assignments.append(assignment)
+    return assignments
+
+
+def write_copies(out_dir: Path, paths: list[Path]) -> list[str]:
+    """Write the student copy of each notebook into ``out_dir`` (via a temporary course)."""
     out_dir = out_dir.resolve()
     if any(out_dir == path.resolve().parent for path in paths):
-        raise ValueError(f"{out_dir} holds the teacher's notebooks: choose another folder")
-    out_dir.mkdir(parents=True, exist_ok=True)
-    removed = {}
-    for path in paths:
-        nb = nbformat.read(path, as_version=4)
-        try:
-            copy, count = student_notebook(nb)
-        except MarkerError as error:
-            raise MarkerError(f"{path.name}: {error}") from None
-        nbformat.validate(copy)
-        nbformat.write(copy, out_dir / path.name)
-        removed[path.name] = count
-    return removed
+        raise CopyError(f"{out_dir} holds the teacher's notebooks: choose another folder")
+    with tempfile.TemporaryDirectory(prefix="nbgrader-course-") as folder:
+        course = Path(folder)
+        make_course(course, paths, per_notebook=False)
+        run_nbgrader(course, "generate_assignment", ASSIGNMENT, "--force")
+        out_dir.mkdir(parents=True, exist_ok=True)
+        written = []
+        for path in paths:
+            released = course / "release" / ASSIGNMENT / path.name
+            nb = nbformat.read(released, as_version=4)
+            check_copy(nb, path.name)
+            nbformat.write(nb, out_dir / path.name)
+            written.append(path.name)
+    return written
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description="Write copies of the notebooks with the solutions removed."
-    )
-    parser.add_argument("out_dir", type=Path, help="where to write the student copies")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out_dir", type=Path, nargs="?", help="where to write the student copies")
     parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
+    parser.add_argument("--course", type=Path, help="set up an nbgrader course directory here")
     args = parser.parse_args(argv)
     paths = args.notebooks or sorted(NOTEBOOKS.glob("*.ipynb"))
     try:
-        removed = write_copies(args.out_dir, paths)
-    except ValueError as error:  # MarkerError too
+        if args.course is not None:
+            assignments = make_course(args.course, paths)
+            for assignment in assignments:
+                run_nbgrader(args.course, "generate_assignment", assignment, "--force")
+            print(f"nbgrader course in {args.course}: assignments {', '.join(assignments)}")
+            print(f"student copies in {args.course / 'release'}")
+        if args.out_dir is not None:
+            for name in write_copies(args.out_dir, paths):
+                print(f"{name}: student copy written")
+            print(f"student copies written to {args.out_dir}")
+        if args.course is None and args.out_dir is None:
+            parser.error("give OUT_DIR, or --course COURSE_DIR, or both")
+    except CopyError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
-    for name, count in removed.items():
-        print(f"{name}: {count} solution{'s' if count != 1 else ''} removed")
-    print(f"student copies written to {args.out_dir}")
     return 0
 
 

@@ -4,13 +4,18 @@ Each function draws on the ``ax`` it is given (or a new figure's) and returns th
 notebook can combine them; none of them calls ``plt.show()``. Intervals are Wilson's unless a
 plot says otherwise; a reference value is drawn as a dashed line, and read against each
 interval in the words of ``intervals.read_claim`` (consistent, excluded, unsettled).
+
+A notebook that plots starts with ``plt = pyplot_if_installed()``: without matplotlib (a
+JupyterLite site built without Pyodide's full distribution, say) it says so once, and its plot
+cells skip their plots.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..intervals import (
     IntervalMethod,
@@ -25,6 +30,22 @@ from .strategies import Outcome
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+
+
+MATPLOTLIB_MISSING = (
+    "matplotlib is not installed here, so this notebook's plots are skipped; everything else "
+    "runs. To see the plots, install it (pip install matplotlib) or, on a JupyterLite site, use "
+    "one built with Pyodide's full distribution."
+)
+
+
+def pyplot_if_installed() -> Any | None:
+    """``matplotlib.pyplot``, or None after printing a plain note that the plots are skipped."""
+    try:
+        return importlib.import_module("matplotlib.pyplot")
+    except ImportError:
+        print(MATPLOTLIB_MISSING)
+        return None
 
 
 def _axes(ax: Axes | None) -> Axes:

@@ -1,0 +1,251 @@
+"""What an answer may look like: each form reads a student's value into a canonical text, or says
+plainly why it cannot (a float where an exact Fraction is asked for, a list of the wrong length).
+
+The canonical text is what is compared and hashed: ``Fraction(2, 4)`` and ``Fraction(1, 2)`` are
+the same answer, a set of moves is the same in any order or case. A hashed exercise stores only
+``digest(exercise_id, canonical)``, so the right answer appears neither in the student's notebook
+nor in this package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from numbers import Integral
+
+from ..moves import IllegalMoveError, parse_move
+
+
+class AnswerFormError(ValueError):
+    """The answer has the wrong form; the message says what form is wanted."""
+
+
+def digest(exercise_id: str, canonical: str) -> str:
+    """The stored hash of a canonical answer (salted with the exercise's id)."""
+    return hashlib.sha256(f"{exercise_id}|{canonical}".encode()).hexdigest()[:24]
+
+
+def is_unanswered(value: object) -> bool:
+    """``...`` (the placeholder of every answer cell) or ``None``: nothing written yet."""
+    return value is Ellipsis or value is None
+
+
+@dataclass(frozen=True)
+class Form:
+    """How to read one kind of answer; ``describe`` names it in the messages."""
+
+    describe: str
+
+    def read(self, value: object) -> object:
+        """The answer in its exact form (a Fraction, a frozenset...), or ``AnswerFormError``."""
+        raise NotImplementedError
+
+    def canonical(self, value: object) -> str:
+        """The text that is compared and hashed: equal answers give equal texts."""
+        return str(self.read(value))
+
+
+def read_fraction(value: object) -> Fraction:
+    """An exact number: a ``Fraction`` or an ``int``; a float is refused, with the reason."""
+    if isinstance(value, bool):
+        raise AnswerFormError("an answer is a number, not True or False")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, Integral):
+        return Fraction(int(value))
+    if isinstance(value, float):
+        raise AnswerFormError(
+            f"{value!r} is a decimal, rounded: give the exact value as a Fraction "
+            "(Fraction(1, 3), not 0.333...), built with Fraction and comb"
+        )
+    raise AnswerFormError(f"an exact answer is a Fraction, not {type(value).__name__}")
+
+
+@dataclass(frozen=True)
+class FractionForm(Form):
+    """One exact number; a probability (the default) must lie between 0 and 1."""
+
+    describe: str = "a Fraction"
+    probability: bool = True
+
+    def read(self, value: object) -> Fraction:
+        fraction = read_fraction(value)
+        if self.probability and not 0 <= fraction <= 1:
+            raise AnswerFormError(f"{fraction} is not a probability: a probability is 0 to 1")
+        return fraction
+
+
+@dataclass(frozen=True)
+class FractionsForm(Form):
+    """A list of ``length`` exact numbers (a distribution, one entry per value of k)."""
+
+    length: int = 1
+    describe: str = "a list of Fractions"
+
+    def read(self, value: object) -> tuple[Fraction, ...]:
+        if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+            raise AnswerFormError(f"the answer is {self.describe}, one for each k")
+        items = tuple(FractionForm().read(item) for item in value)
+        if len(items) != self.length:
+            raise AnswerFormError(
+                f"the answer is {self.describe}: {self.length} of them, not {len(items)}"
+            )
+        return items
+
+    def canonical(self, value: object) -> str:
+        return ",".join(str(item) for item in self.read(value))
+
+
+@dataclass(frozen=True)
+class IntForm(Form):
+    describe: str = "a whole number"
+
+    def read(self, value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, (Integral, float)):
+            raise AnswerFormError(f"the answer is {self.describe}, not {type(value).__name__}")
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise AnswerFormError(
+                    f"{value!r} is not a whole number: {self.describe} is counted in whole "
+                    "units (round up with ceil when a target must be reached)"
+                )
+            return int(value)
+        return int(value)
+
+
+@dataclass(frozen=True)
+class IntsForm(Form):
+    length: int = 1
+    describe: str = "a list of whole numbers"
+
+    def read(self, value: object) -> tuple[int, ...]:
+        if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+            raise AnswerFormError(f"the answer is {self.describe}")
+        items = tuple(IntForm().read(item) for item in value)
+        if len(items) != self.length:
+            raise AnswerFormError(
+                f"the answer is {self.describe}: {self.length} of them, not {len(items)}"
+            )
+        return items
+
+    def canonical(self, value: object) -> str:
+        return ",".join(str(item) for item in self.read(value))
+
+
+def read_move(text: object) -> str:
+    """A move in notation, normalised (``r1-f1`` is ``R1-F1``); a clear error otherwise."""
+    try:
+        return str(parse_move(text))
+    except IllegalMoveError as error:
+        raise AnswerFormError(str(error)) from None
+
+
+@dataclass(frozen=True)
+class MoveSetForm(Form):
+    """A set of moves in notation, in any order (a list or a set of strings)."""
+
+    describe: str = "a list of moves in notation, like ['R1-F2', 'S-W']"
+
+    def read(self, value: object) -> frozenset[str]:
+        if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+            raise AnswerFormError(f"the answer is {self.describe}")
+        return frozenset(read_move(item) for item in value)
+
+    def canonical(self, value: object) -> str:
+        return ",".join(sorted(self.read(value)))
+
+
+@dataclass(frozen=True)
+class MoveListForm(Form):
+    """Moves in the order they are played."""
+
+    describe: str = "a list of moves in the order you play them, like ['S-W', 'R1-F1']"
+
+    def read(self, value: object) -> tuple[str, ...]:
+        if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+            raise AnswerFormError(f"the answer is {self.describe}")
+        return tuple(read_move(item) for item in value)
+
+
+@dataclass(frozen=True)
+class LettersForm(Form):
+    """A choice of statements by letter: ``{"A", "C"}`` (any order or case)."""
+
+    letters: str = "ABCDE"
+    describe: str = 'a set of letters, like {"A", "C"}'
+
+    def read(self, value: object) -> frozenset[str]:
+        if isinstance(value, str):
+            value = [value] if len(value) == 1 else list(value.replace(",", " ").split())
+        if isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
+            raise AnswerFormError(f"the answer is {self.describe}")
+        chosen = frozenset(str(item).strip().upper() for item in value)
+        unknown = sorted(chosen - set(self.letters))
+        if unknown:
+            raise AnswerFormError(
+                f"{', '.join(unknown)}: the statements are {', '.join(self.letters)}"
+            )
+        return chosen
+
+    def canonical(self, value: object) -> str:
+        return "".join(sorted(self.read(value)))
+
+
+@dataclass(frozen=True)
+class PlaceForm(Form):
+    """A pile name and a count, like ``("R2", 3)``."""
+
+    describe: str = 'a pile and a number, like ("R2", 3)'
+
+    def read(self, value: object) -> tuple[str, int]:
+        if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+            raise AnswerFormError(f"the answer is {self.describe}")
+        items = list(value)
+        if len(items) != 2 or not isinstance(items[0], str):
+            raise AnswerFormError(f"the answer is {self.describe}")
+        return items[0].strip().upper(), IntForm().read(items[1])
+
+    def canonical(self, value: object) -> str:
+        pile, count = self.read(value)
+        return f"{pile}:{count}"
+
+
+@dataclass(frozen=True)
+class RefusalsForm(Form):
+    """The moves a student expects the engine to refuse, each with the rule it breaks."""
+
+    describe: str = 'a dict of refused moves and their rule numbers, like {"R1-R2": 2}'
+
+    def read(self, value: object) -> dict[str, int]:
+        if not isinstance(value, Mapping):
+            raise AnswerFormError(
+                f"the answer is {self.describe} (a move you expect to be legal is left out)"
+            )
+        refusals: dict[str, int] = {}
+        for move, rule in value.items():
+            refusals[read_move(move)] = IntForm("a rule number").read(rule)
+        return refusals
+
+    def canonical(self, value: object) -> str:
+        return ",".join(f"{move}:{rule}" for move, rule in sorted(self.read(value).items()))
+
+
+@dataclass(frozen=True)
+class ShareForm(Form):
+    """A share of ``runs`` simulated runs (hits / runs): read as the count of hits."""
+
+    runs: int = 1
+    describe: str = "a share between 0 and 1"
+
+    def read(self, value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, (Integral, float, Fraction)):
+            raise AnswerFormError(f"the answer is {self.describe}, not {type(value).__name__}")
+        count = float(value) * self.runs
+        if not 0 <= float(value) <= 1 or abs(count - round(count)) > 1e-6:
+            raise AnswerFormError(
+                f"{value!r} is not a share of the {self.runs} runs: it should be the number "
+                f"of runs that count, divided by {self.runs}"
+            )
+        return round(count)
