@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, check_deck, shuffled_deck
@@ -66,6 +67,7 @@ class Game:
             self.seed = random_seed() if seed is None else check_seed(seed)
             cards = shuffled_deck(self.seed, self._rules.decks)
         self._states: list[GameState] = [self._rules.deal(cards)]
+        self._seen = Counter(self._states)  # the positions of _states, for a fast `in`
         self._moves: list[Move] = []
         self._redo: list[Move] = []
         self._observers: list[Observer] = []
@@ -87,9 +89,14 @@ class Game:
 
     @property
     def positions(self) -> tuple[GameState, ...]:
-        """Every position of this game so far, from the deal to now (the hints use it: a
-        position already seen is no progress)."""
+        """Every position of this game so far, from the deal to now."""
         return tuple(self._states)
+
+    @property
+    def seen(self) -> Collection[GameState]:
+        """The positions of this game so far, as a set (``state in game.seen`` is fast): the
+        hints use it, since a move back to a position already seen is no progress."""
+        return self._seen.keys()
 
     def history_words(self) -> list[str]:
         """Each move played so far, in words."""
@@ -179,7 +186,7 @@ class Game:
                 f"cannot undo {n} moves: only {_moves_word(len(self._moves))} been played"
             )
         for _ in range(n):
-            self._states.pop()
+            self._forget(self._states.pop())
             move = self._moves.pop()
             self._redo.append(move)
         self._notify()
@@ -204,6 +211,7 @@ class Game:
         """Back to the deal, history cleared (the moves can be redone one by one)."""
         self._redo.extend(reversed(self._moves))
         del self._states[1:]
+        self._seen = Counter(self._states)
         self._moves.clear()
         self._notify()
 
@@ -212,6 +220,7 @@ class Game:
         fresh = Game(self.variant, seed=random_seed() if seed is None else seed)
         self.seed, self.deck = fresh.seed, None
         self._states, self._moves, self._redo = fresh._states, [], []
+        self._seen = Counter(self._states)
         self._notify()
 
     def autoplay(self) -> list[Move]:
@@ -354,8 +363,16 @@ class Game:
         return parsed
 
     def _push(self, move: Move) -> None:
-        self._states.append(self._rules.apply(self.state, move))
+        state = self._rules.apply(self.state, move)
+        self._states.append(state)
+        self._seen[state] += 1
         self._moves.append(move)
+
+    def _forget(self, state: GameState) -> None:
+        """Take a position that was undone out of ``seen`` (once: it may occur twice)."""
+        self._seen[state] -= 1
+        if not self._seen[state]:
+            del self._seen[state]
 
     def _notify(self) -> None:
         """Tell every observer; one that raises is reported as a warning, the rest still run."""
