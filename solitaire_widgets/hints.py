@@ -239,13 +239,12 @@ def _score(rules: Variant, state: GameState, move: Move, safe: bool, alone: bool
     if rules.family == "acme":
         return _acme_tableau_hint(rules, state, move, card, target)
     # Fly: the stock or reserve card onto a tableau pile
-    left = _left_behind(rules, state, src)
+    why = _left_behind(rules, state, src)
     if move.src == "R":
         base = 62
-        why = f"{left}: the reserve is the hardest pile to dig out"
+        why += ": the reserve is the hardest pile to dig out" if len(piles[src]) > 1 else ""
     else:
         base = 50
-        why = f"{left}, the stock moves on" if len(piles[src]) > 1 else f"{left}: the last card"
     if not target:
         return Hint(text, base, f"puts {card} on an empty pile, where it blocks nothing; {why}")
     top = target[-1]
@@ -256,13 +255,13 @@ def _score(rules: Variant, state: GameState, move: Move, safe: bool, alone: bool
             base + 10 - closeness,
             f"{card} on {top}: it will go home before {top} is needed, so it blocks nothing; {why}",
         )
-    buried = f"{top}" + (
-        " which a foundation needs next" if _needed_soon(rules, state, top) else ""
-    )
+    soon = _needed_soon(rules, state, top)
+    higher = "the higher " if card % 13 > top % 13 else ""
     return Hint(
         text,
-        base - 30 - (10 if _needed_soon(rules, state, top) else 0),
-        f"would bury {buried} under the higher {card} (taken from {where})",
+        base - 30 - (10 if soon else 0),
+        f"would bury {top}{' which a foundation needs soon' if soon else ''} under {higher}"
+        f"{card} (taken from {where})",
     )
 
 
