@@ -353,7 +353,10 @@ def _deal_hint(rules: Variant, state: GameState, text: str) -> Hint:
         return Hint(text, 20, f"dealing now would bury {cards}, needed on a foundation soon")
     left = len(state.piles[rules.stock])
     if left < len(reserves):
-        return Hint(text, 30, f"deal the last {left} stock cards onto the first reserve piles")
+        names = [rules.pile_names[r] for r in reserves[:left]]
+        cards = "card" if left == 1 else f"{left} cards"
+        piles = " and ".join(names) if left < 3 else f"{names[0]} to {names[-1]}"
+        return Hint(text, 30, f"deal the last {cards} of the stock onto {piles}")
     return Hint(text, 30, "deal a new round: every reserve pile gets a new top card")
 
 
