@@ -125,12 +125,8 @@ def hints(
     positions already seen as ``seen`` (none by default; a set is used as it is, so a
     playout can grow one set move by move). A move back to one of them is no progress: it
     scores 0 and ranks below every other move. In a hopeless position (``is_hopeless`` with
-    budget ``limit`` says True) every move scores 0 and says so; the order stays. One
-    exception keeps hints cheap in playouts: with every card face up but a redeal still to
-    come, proving the game lost takes a long search, so the hints leave that to
-    ``is_hopeless`` and rank the moves as usual (in the last pass they decide it). The test
-    never changes the order, so a player who only needs the best move passes ``limit=0``
-    to skip it.
+    budget ``limit`` says True) every move scores 0 and says so. The test never changes the
+    order, so a playout that only needs the best move passes ``limit=0`` to skip it.
     """
     state = _state_of(game_or_state)
     history = _history(game_or_state, seen)
@@ -148,9 +144,7 @@ def hints(
     ]
     order = {str(m): i for i, m in enumerate(legal)}
     ranked = sorted(scored, key=lambda h: (-h.score, order[h.move]))
-    redeal_to_come = state.redeals < rules.redeals_allowed and _face_up(rules, state)
-    skip = limit <= 0 or redeal_to_come
-    hopeless, why = (None, "") if skip else _hopelessness(state, limit)
+    hopeless, why = _hopelessness(state, limit) if limit > 0 else (None, "")
     if hopeless:
         return [Hint(h.move, 0, f"hopeless: {why}") for h in ranked]
     return ranked
