@@ -67,7 +67,7 @@ class Game:
             self.seed = random_seed() if seed is None else check_seed(seed)
             cards = shuffled_deck(self.seed, self._rules.decks)
         self._states: list[GameState] = [self._rules.deal(cards)]
-        self._seen = Counter(self._states)  # the positions of _states, for a fast `in`
+        self._seen: Counter[GameState] | None = None  # see `seen`: built when first asked
         self._moves: list[Move] = []
         self._redo: list[Move] = []
         self._observers: list[Observer] = []
@@ -95,7 +95,10 @@ class Game:
     @property
     def seen(self) -> Collection[GameState]:
         """The positions of this game so far, as a set (``state in game.seen`` is fast): the
-        hints use it, since a move back to a position already seen is no progress."""
+        hints use it, since a move back to a position already seen is no progress. Built
+        when first asked for, then kept up to date move by move."""
+        if self._seen is None:
+            self._seen = Counter(self._states)
         return self._seen.keys()
 
     def history_words(self) -> list[str]:
@@ -211,7 +214,7 @@ class Game:
         """Back to the deal, history cleared (the moves can be redone one by one)."""
         self._redo.extend(reversed(self._moves))
         del self._states[1:]
-        self._seen = Counter(self._states)
+        self._seen = None
         self._moves.clear()
         self._notify()
 
@@ -220,7 +223,7 @@ class Game:
         fresh = Game(self.variant, seed=random_seed() if seed is None else seed)
         self.seed, self.deck = fresh.seed, None
         self._states, self._moves, self._redo = fresh._states, [], []
-        self._seen = Counter(self._states)
+        self._seen = None
         self._notify()
 
     def autoplay(self) -> list[Move]:
@@ -365,14 +368,16 @@ class Game:
     def _push(self, move: Move) -> None:
         state = self._rules.apply(self.state, move)
         self._states.append(state)
-        self._seen[state] += 1
+        if self._seen is not None:
+            self._seen[state] += 1
         self._moves.append(move)
 
     def _forget(self, state: GameState) -> None:
         """Take a position that was undone out of ``seen`` (once: it may occur twice)."""
-        self._seen[state] -= 1
-        if not self._seen[state]:
-            del self._seen[state]
+        if self._seen is not None:
+            self._seen[state] -= 1
+            if not self._seen[state]:
+                del self._seen[state]
 
     def _notify(self) -> None:
         """Tell every observer; one that raises is reported as a warning, the rest still run."""

@@ -144,11 +144,12 @@ class Variant(ABC):
         return reason
 
     def _move_reason(self, state: GameState, move: Move) -> str | None:
-        if move == DEAL:
+        # the named moves by their strings: cheaper than comparing Moves
+        if not move.dst and move.src == "deal":
             return self.deal_reason(state)
-        if move == REDEAL:
+        if not move.dst and move.src == "redeal":
             return self.redeal_reason(state)
-        if move == DRAW:
+        if move.src == "S" and move.dst == "W":
             return self.draw_reason(state)
         if not move.dst:
             return (
