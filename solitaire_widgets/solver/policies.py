@@ -235,7 +235,7 @@ class StrictQuadrennialPolicy(Policy):
 class AcquaintancePolicy(Policy):
     """Foundations by sorted height; the reserve piles in order."""
 
-    playout_share = 0.5
+    playout_share = 0.8
 
     def key(self, state: GameState) -> Hashable:
         p = state.piles
