@@ -21,6 +21,7 @@ from solitaire_widgets import new_state
 from solitaire_widgets.moves import Move
 from solitaire_widgets.solver import policies, solve
 from solitaire_widgets.state import GameState
+from solitaire_widgets.variants import VARIANTS
 
 Advice = Callable[[GameState, Sequence[Move]], Move | None]
 
@@ -69,11 +70,12 @@ def following(variant: str, advice: Advice) -> type[policies.Policy]:
         playout_share = 0.0
         probes = 0
 
-        def eager(self, state: GameState, legal: Sequence[Move]) -> Move | None:
+        def eager(self, state: GameState) -> Move | None:
             return None
 
-        def safe(self, state: GameState, legal: Sequence[Move]) -> Move | None:
-            return advice(state, legal) or base.safe(self, state, legal)
+        def safe(self, state: GameState) -> Move | None:
+            forced = advice(state, VARIANTS[state.variant].legal_moves(state))
+            return forced or base.safe(self, state)
 
     return Following
 

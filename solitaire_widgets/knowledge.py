@@ -63,7 +63,7 @@ moves of the card that went home.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .moves import Move
 from .state import GameState
@@ -76,17 +76,48 @@ def safe_moves(state: GameState) -> list[Move]:
     return [m for m in rules.legal_moves(state) if is_safe(rules, state, m)]
 
 
-def first_safe(rules: Variant, state: GameState, moves: Sequence[Move]) -> Move | None:
-    """The first of ``moves`` (legal here) that is safe, or None: ``safe_moves`` without
-    computing the legal moves again."""
-    if rules.family in ("quadrennial", "acquaintance") and state.redeals < rules.redeals_allowed - (
-        rules.family == "acquaintance"
-    ):
-        return None  # a shortcut: ``is_safe`` refuses every move this early
-    for move in moves:
-        if is_safe(rules, state, move):
-            return move
-    return None
+def first_safe(rules: Variant, state: GameState) -> Move | None:
+    """The first of the safe moves (in ``legal_moves`` order), or None; ``safe_moves``' rule
+    with shortcuts for speed (the solver asks it at every position)."""
+    finder = _FINDERS.get(rules.name)
+    if finder is None:
+        finder = _FINDERS[rules.name] = _finder(rules)
+    return finder(state)
+
+
+_FINDERS: dict[str, Callable[[GameState], Move | None]] = {}
+
+
+def _finder(rules: Variant) -> Callable[[GameState], Move | None]:
+    """``first_safe`` for one variant, with what it looks at worked out once."""
+    if getattr(rules, "stuck_only", False):
+        return lambda state: None
+    if rules.family == "acme":  # every foundation move: the first top that fits
+        sources = (rules.reserve, *_of_kind(rules, "tableau"), rules.waste)
+        pair = rules.pair_moves
+
+        def acme(state: GameState) -> Move | None:
+            piles = state.piles
+            for src in sources:
+                pile = piles[src]
+                if pile and len(piles[pile[-1] // 13]) == pile[-1] % 13:
+                    return pair[src, pile[-1] // 13]
+            return None
+
+        return acme
+    # Quadrennial refuses everything before the last pass, Acquaintance before the second
+    early = {"quadrennial": rules.redeals_allowed, "acquaintance": rules.redeals_allowed - 1}
+    first_pass_with_safe_moves = early.get(rules.family, 0)
+
+    def other(state: GameState) -> Move | None:
+        if state.redeals < first_pass_with_safe_moves:
+            return None
+        for move in rules.legal_moves(state):
+            if is_safe(rules, state, move):
+                return move
+        return None
+
+    return other
 
 
 def is_safe(rules: Variant, state: GameState, move: Move) -> bool:
@@ -128,18 +159,25 @@ def is_dead(state: GameState) -> bool:
     piles = state.piles
     if family == "quadrennial":
         return quadrennial_dead(state.redeals >= rules.redeals_allowed, piles[rules.waste])
-    heights = [len(piles[f]) for f in rules.foundations]
     if family == "fly":
         free = (*piles[rules.reserve], *piles[rules.stock])
-        return rank_deadlock(heights, [piles[i] for i in _of_kind(rules, "tableau")], free)
-    if family == "acquaintance" and state.redeals >= rules.redeals_allowed:
-        stacks = [piles[i] for i in _of_kind(rules, "reserve")]
-        return rank_deadlock(heights, stacks, piles[rules.stock])
-    return False
+        stacks = [piles[i] for i in _of_kind(rules, "tableau")]
+    elif family == "acquaintance" and state.redeals >= rules.redeals_allowed:
+        free, stacks = piles[rules.stock], [piles[i] for i in _of_kind(rules, "reserve")]
+    else:
+        return False  # no dead-position test for Acme (nor Acquaintance before the last pass)
+    return rank_deadlock([len(piles[f]) for f in rules.foundations], stacks, free)
 
 
-def _of_kind(rules: Variant, kind: str) -> list[int]:
-    return [i for i, k in enumerate(rules.kinds) if k == kind]
+_KINDS: dict[tuple[str, str], tuple[int, ...]] = {}
+
+
+def _of_kind(rules: Variant, kind: str) -> tuple[int, ...]:
+    """The indices of a variant's piles of one kind (worked out once per variant)."""
+    key = (rules.name, kind)
+    if key not in _KINDS:
+        _KINDS[key] = tuple(i for i, k in enumerate(rules.kinds) if k == kind)
+    return _KINDS[key]
 
 
 def quadrennial_safe(last_pass: bool, from_waste: bool, stock_empty: bool) -> bool:

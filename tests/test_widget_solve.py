@@ -28,7 +28,7 @@ from solitaire_widgets.widget.background import NO_PEEKING, PEEK
 
 # Every synced trait that is not anywidget's or ipywidgets' own.
 OWN_TRAITS = ["chances", "error", "four_colour", "hint", "message", "replay", "solving", "view"]
-HARD_FLY = 1  # a Fly deal the solver does not decide within seconds
+HARD_FLY = 28  # a Fly deal the solver does not decide within seconds (deal 1 is now quick)
 TIMEOUT = 10.0  # seconds for a background thread to end; the jobs here take well under 1 s
 
 

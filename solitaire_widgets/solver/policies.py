@@ -65,6 +65,9 @@ class Policy:
     def __init__(self, rules: Variant, use_knowledge: bool = True) -> None:
         self.rules = rules
         self.use_knowledge = use_knowledge
+        if type(self).legal is Policy.legal:  # on GameStates: call the engine directly
+            self.legal = rules.legal_moves  # type: ignore[method-assign,assignment]
+            self.apply = rules.apply  # type: ignore[method-assign,assignment]
 
     # The search works on *nodes* through these methods; a node is the ``GameState`` itself
     # unless a policy keeps a leaner form of its own (Quadrennial does, for speed).
@@ -87,15 +90,15 @@ class Policy:
     def key(self, state: GameState) -> Hashable:
         return state.piles, state.redeals
 
-    def safe(self, state: GameState, legal: Sequence[Move]) -> Move | None:
+    def safe(self, state: GameState) -> Move | None:
         """A move to play without branching (``knowledge.safe_moves``' rule), or None."""
-        return first_safe(self.rules, state, legal) if self.use_knowledge else None
+        return first_safe(self.rules, state) if self.use_knowledge else None
 
     def dead(self, state: GameState) -> bool:
         """True when the position provably cannot be won (``knowledge.is_dead``)."""
         return self.use_knowledge and is_dead(state)
 
-    def eager(self, state: GameState, legal: Sequence[Move]) -> Move | None:
+    def eager(self, state: GameState) -> Move | None:
         """For the eager probe only: a move a good player would simply play (it need not be
         safe; a probe that fails proves nothing). None: this game has no eager probe."""
         return None
@@ -163,22 +166,28 @@ class QuadrennialPolicy(Policy):
     def won(self, node: Any) -> bool:
         return bool(sum(node[4]) == 52)
 
-    def safe(self, node: Any, legal: Sequence[Any]) -> Any:
+    def safe(self, node: Any) -> Any:
         """``knowledge.safe_moves``' rule (``quadrennial_safe``), on the lean node."""
-        if not self.use_knowledge or node[3] < self.allowed:
+        reserve, stock, waste, redeals, heights = node
+        if not self.use_knowledge or redeals < self.allowed:
             return None
-        stock_empty = not node[1]
-        for m in legal:
-            if m <= WASTE and quadrennial_safe(True, m == WASTE, stock_empty):
-                return m
+        fits = waste and heights[waste[-1] // 13] == waste[-1] % 13
+        if fits and quadrennial_safe(True, True, not stock):
+            return WASTE
+        for card in reserve:
+            if heights[card // 13] == card % 13 and quadrennial_safe(True, False, not stock):
+                return card
         return None
 
     def dead(self, node: Any) -> bool:
         return self.use_knowledge and quadrennial_dead(bool(node[3] >= self.allowed), node[2])
 
-    def eager(self, node: Any, legal: Sequence[Any]) -> Any:
+    def eager(self, node: Any) -> Any:
         """The waste's top card home whenever it fits (safe only in the last pass)."""
-        return WASTE if WASTE in legal else self.safe(node, legal)
+        waste, heights = node[2], node[4]
+        if waste and heights[waste[-1] // 13] == waste[-1] % 13:
+            return WASTE
+        return self.safe(node)
 
     def order(self, node: Any, legal: list[Any]) -> list[Any]:
         """The waste's play, the reserve plays, then the draw or redeal; at the end of a pass

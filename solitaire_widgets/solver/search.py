@@ -137,22 +137,20 @@ class Search:
 
         def enter(node: Any, slack: int) -> tuple[Any, list[Any]] | None:
             """Play the safe moves; the node to expand and its candidates, or None (a key
-            searched before, or dead). A node without candidates is over: won or lost.
-            The keys before and after the safe moves both go in the table (the safe moves
-            depend on the position alone, so one key seen means the other was too)."""
+            searched before, or dead). A node without candidates is over: won or lost."""
             while True:
-                key = policy.key(node)
-                if seen.get(key, -1) >= slack:
-                    return None
-                seen[key] = slack
-                legal = legal_of(node)
-                if not legal:
-                    return node, []
-                safe = policy.eager(node, legal) if eager else policy.safe(node, legal)
+                safe = policy.eager(node) if eager else policy.safe(node)
                 if safe is None:
                     break
                 path.append(safe)
                 node = apply(node, safe)
+            key = policy.key(node)
+            if seen.get(key, -1) >= slack:
+                return None
+            seen[key] = slack
+            legal = legal_of(node)
+            if not legal:
+                return node, []
             if policy.dead(node):
                 return None
             return node, policy.order(node, legal)
