@@ -62,9 +62,13 @@ ADVICE: dict[str, list[tuple[str, Advice]]] = {
 
 
 def following(variant: str, advice: Advice) -> type[policies.Policy]:
-    """The variant's policy with ``advice`` forced before the safe moves; no probes or
-    playouts (a playout's win need not follow the advice)."""
-    base = policies.POLICIES[variant]
+    """The search for lines that follow ``advice``: the advice is the only move played
+    without branching (the safe moves' arguments are about all lines, not these), positions
+    are keyed by exact symmetry only, dead positions are cut, nothing else: no probes, no
+    playouts, and for Quadrennial the engine's moves without the end-of-pass cut."""
+    base = (
+        policies.StrictQuadrennialPolicy if variant == "quadrennial" else policies.POLICIES[variant]
+    )
 
     class Following(base):  # type: ignore[valid-type, misc]
         playout_share = 0.0
@@ -74,8 +78,7 @@ def following(variant: str, advice: Advice) -> type[policies.Policy]:
             return None
 
         def safe(self, state: GameState) -> Move | None:
-            forced = advice(state, VARIANTS[state.variant].legal_moves(state))
-            return forced or base.safe(self, state)
+            return advice(state, VARIANTS[state.variant].legal_moves(state))
 
     return Following
 
