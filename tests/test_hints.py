@@ -78,7 +78,7 @@ def test_hints_use_only_face_up_cards(variant: str) -> None:
 
 
 def test_an_ace_from_the_waste_can_never_hurt() -> None:
-    state = state_of("quadrennial", R1="KS", W="9D AS", S="5C")
+    state = state_of("quadrennial", R1="KS", W="9D AS", S="5C", redeals=2)  # the last pass
     top = hints(state)[0]
     assert top.move == "W-F4" and top.safe
     assert top.reason == "A♠ is an ace: playing it can never hurt"

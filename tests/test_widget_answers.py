@@ -10,6 +10,7 @@ import pytest
 from wording import wording_faults
 
 from solitaire_widgets import Game
+from solitaire_widgets.solver import solve
 from solitaire_widgets.widget import GameWidget, ReplayWidget
 from solitaire_widgets.widget.protocol import MAX_DEPTH, MAX_MESSAGE_CHARS
 
@@ -119,7 +120,17 @@ def test_a_pick_on_a_pile_without_a_card_says_why() -> None:
     assert widget.error == "S's cards are face down: none can be picked up"
 
 
+def won_game(variant: str) -> Game:
+    """A game played to a win along the solver's line."""
+    game = Game(variant, seed=1, winnable=True)
+    for move in solve(game).moves:
+        game.play(move)
+    assert game.status == "won"
+    return game
+
+
 def finished(variant: str, status: str) -> Game:
+    """A game played at random until it ends with ``status``."""
     for seed in range(300):
         game = Game(variant, seed=seed)
         rng = random.Random(seed)
@@ -138,7 +149,7 @@ def test_clicks_on_a_finished_game_say_it_is_over() -> None:
     assert lost.error.startswith("the game is over: no legal move is left")
     send(lost, {"type": "control", "action": "hint"})
     assert lost.error == "no legal move is left: the game is lost"
-    won = GameWidget(finished("quadrennial", "won"))
+    won = GameWidget(won_game("quadrennial"))
     send(won, {"type": "pick", "pile": "R1"})
     assert won.error == "the game is over: it is won, every card is home"
     send(won, {"type": "control", "action": "hint"})

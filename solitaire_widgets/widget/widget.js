@@ -312,7 +312,7 @@ function buildSkeleton(el, act, signal) {
     undo: makeButton("Undo", "take back the last move (u)", () => act.control("undo"), signal),
     redo: makeButton("Redo", "play again the move taken back (r)", () => act.control("redo"), signal),
     hint: makeButton("Hint", "suggest a move (h)", () => act.control("hint"), signal),
-    auto: makeButton("Auto", "play the safe moves to the foundations (a)", () => act.control("auto"), signal),
+    auto: makeButton("Auto", "play the moves that can never lose a won game; which they are in each game: docs/rules.md (a)", () => act.control("auto"), signal),
     redeal: makeButton("Redeal", "turn the cards over for another pass", () => act.control("redeal"), signal),
     review: makeButton("Review", "step through this game from the deal", () => act.replay("start"), signal),
     solve: makeButton(JOBS.solve[0], JOBS.solve[1], () => act.job("solve"), signal),

@@ -1,0 +1,99 @@
+"""Winnable deals on request, and the winnability table: its figures add up, its verdicts are
+the solver's, and 'how hard is this deal' says what the table and the search found."""
+
+from __future__ import annotations
+
+import pytest
+
+from solitaire_widgets import Game, new_state
+from solitaire_widgets.cards import canonical_deck
+from solitaire_widgets.solver import next_winnable, solve
+from solitaire_widgets.winnability import deal, how_hard, rate, table
+
+GAMES = ("quadrennial", "acquaintance", "acme", "fly")  # not VARIANTS: rule knobs add to it
+
+
+def first(variant: str, verdict: str) -> int:
+    """The first deal the table gives this verdict."""
+    for seed in range(1, 1000):
+        known = deal(variant, seed)
+        if known is not None and known.verdict == verdict:
+            return seed
+    raise AssertionError(f"no {verdict} {variant} deal in the table's first 1,000")
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_a_winnable_deal_is_an_ordinary_deal_number_that_the_solver_wins(variant: str) -> None:
+    game = Game(variant, seed=100, winnable=True)
+    assert game.seed is not None and game.seed >= 100
+    assert Game(variant, seed=100, winnable=True).seed == game.seed  # the same start, the same
+    result = solve(game, max_nodes=100_000, max_seconds=None)
+    assert result.solved
+    for move in result.moves:
+        game.play(move)
+    assert game.status == "won"
+    again = Game.from_json(Game(variant, seed=game.seed).to_json())
+    assert again.seed == game.seed
+
+
+def test_winnable_skips_the_deals_the_solver_cannot_win() -> None:
+    lost = first("acme", "unwinnable")
+    seed, proof = next_winnable("acme", lost)
+    assert seed > lost and proof.solved
+    game = Game("acme", seed=lost)
+    game.new_deal(lost, winnable=True)
+    assert game.seed == seed and game.history == []
+
+
+def test_winnable_refuses_what_it_cannot_do() -> None:
+    with pytest.raises(ValueError, match="no deck"):
+        Game("acme", deck=[c.code for c in canonical_deck()], winnable=True)
+    lost = next(s for s in range(1, 50) if solve(new_state("acme", seed=s)).status == "unsolvable")
+    with pytest.raises(ValueError, match="was proved winnable"):
+        next_winnable("acme", lost, tries=1)
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_the_table_adds_up(variant: str) -> None:
+    game = table()["games"][variant]
+    line = rate(variant)
+    verdicts = game["solver"]
+    assert line.deals == len(verdicts) == len(game["nodes"]) == len(game["greedy"])
+    assert (line.winnable, line.unwinnable, line.undecided) == tuple(
+        verdicts.count(c) for c in "SU?"
+    )
+    assert line.winnable_rate == pytest.approx(line.winnable / (line.winnable + line.unwinnable))
+    low, high = line.clopper_pearson
+    assert low <= line.winnable_rate <= high and line.wilson[0] <= line.winnable_rate
+    assert line.bounds[0] <= line.winnable_rate <= line.bounds[1]
+    assert line.greedy_wins == game["greedy"].count("W") <= line.winnable + line.undecided
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_the_table_holds_the_solvers_verdicts(variant: str) -> None:
+    """A sample of deals: each verdict the table states is the one the solver proves now."""
+    checked = 0
+    for seed in range(1, 40):
+        known = deal(variant, seed)
+        assert known is not None
+        if known.verdict == "undecided":
+            continue
+        result = solve(new_state(variant, seed=seed), max_nodes=300_000, max_seconds=None)
+        if result.status != "unknown":
+            assert (
+                result.status == {"winnable": "solved", "unwinnable": "unsolvable"}[known.verdict]
+            )
+            checked += 1
+        if known.greedy_wins:
+            assert known.verdict == "winnable"
+    assert checked >= 20
+    assert deal(variant, 10**7) is None
+
+
+def test_how_hard_in_words() -> None:
+    won, lost = first("acme", "winnable"), first("acme", "unwinnable")
+    assert how_hard("acme", won).startswith("Winnable: the solver, which sees every card")
+    assert "hint player" in how_hard("acme", won)
+    assert how_hard("acme", lost).startswith("No line wins this deal")
+    outside = how_hard("quadrennial", 10**7)  # not in the table: worked out now
+    assert outside.startswith(("Winnable", "No line wins", "The solver could not"))
