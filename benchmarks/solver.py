@@ -1,18 +1,24 @@
-"""Solver and hint figures: verdict counts, time per deal, nodes per second; hint latency.
+"""Solver and hint figures: verdicts, CPU time and nodes per deal; hint latency.
 
-Run: ``python benchmarks/solver.py --deals 1000 --seconds 10`` (all four variants), or
-``--variants acme quadrennial``. ``--workers 2`` solves deals in two processes (the per-deal
-times are still each deal's own). Hints: median time of ``hints(state)`` over positions met in
-random playouts (no sampling), median of 5 runs.
+Run: ``python benchmarks/solver.py --deals 1000 --seconds 10`` (all four variants, deals
+1..1000, a budget of 10 CPU seconds per deal), or ``--variants acme quadrennial``, ``--first
+501``. ``--workers 2`` solves deals in two processes: each deal's time is the CPU time of its
+own search, so the figures hold on a busy machine too (run long benchmarks with ``nice``).
+``--compare OLD.json`` prints, deal by deal, where the verdicts differ from a saved run
+(``--save NEW.json``). Hints: median time of ``hints(state)`` over positions met in random
+playouts, median of 5 runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
 
 from solitaire_widgets import apply, legal_moves, new_state
 from solitaire_widgets.hints import hints
@@ -20,26 +26,53 @@ from solitaire_widgets.solver import solve
 from solitaire_widgets.state import GameState
 from solitaire_widgets.variants import VARIANTS
 
+Row = tuple[int, str, int, float]  # deal, status, nodes, CPU seconds
 
-def solve_deal(job: tuple[str, int, float, int]) -> tuple[str, float, int]:
+
+def solve_deal(job: tuple[str, int, float | None, int | None]) -> Row:
     variant, seed, seconds, nodes = job
     result = solve(new_state(variant, seed=seed), max_seconds=seconds, max_nodes=nodes)
-    return result.status, result.seconds, result.nodes
+    return seed, result.status, result.nodes, result.seconds
 
 
-def solver_figures(variant: str, deals: int, seconds: float, nodes: int, workers: int) -> str:
-    jobs = [(variant, seed, seconds, nodes) for seed in range(1, deals + 1)]
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def solver_rows(
+    variant: str, first: int, deals: int, seconds: float | None, nodes: int | None, workers: int
+) -> list[Row]:
+    jobs = [(variant, seed, seconds, nodes) for seed in range(first, first + deals)]
+    if workers <= 1:
+        return [solve_deal(job) for job in jobs]
     with ProcessPoolExecutor(workers) as pool:
-        results = list(pool.map(solve_deal, jobs, chunksize=4))
-    counts = {s: sum(r[0] == s for r in results) for s in ("solved", "unsolvable", "unknown")}
-    times = sorted(r[1] for r in results)
-    p95 = times[max(0, int(0.95 * len(times)) - 1)]
-    rate = sum(r[2] for r in results) / sum(times)
+        return list(pool.map(solve_deal, jobs, chunksize=2))
+
+
+def solver_figures(variant: str, rows: list[Row]) -> str:
+    counts = {s: sum(r[1] == s for r in rows) for s in ("solved", "unsolvable", "unknown")}
+    times = [r[3] for r in rows]
+    node_counts = [float(r[2]) for r in rows]
+    unknown = [r[0] for r in rows if r[1] == "unknown"]
+    shown = " ".join(map(str, unknown[:12])) + (" ..." if len(unknown) > 12 else "")
     return (
-        f"{variant:<13} solved {counts['solved']:>4}  unsolvable {counts['unsolvable']:>4}  "
-        f"unknown {counts['unknown']:>4}  median {statistics.median(times) * 1000:8.1f} ms  "
-        f"p95 {p95 * 1000:8.1f} ms  {rate:>9,.0f} nodes/s"
+        f"{variant:<13} solved {counts['solved']:>5}  unsolvable {counts['unsolvable']:>5}  "
+        f"unknown {counts['unknown']:>4}  CPU total {sum(times):8.1f} s  median "
+        f"{statistics.median(times) * 1000:7.1f} ms  p95 {quantile(times, 0.95) * 1000:8.1f} ms  "
+        f"nodes median {statistics.median(node_counts):>8,.0f}  p95 "
+        f"{quantile(node_counts, 0.95):>10,.0f}  {sum(node_counts) / max(sum(times), 1e-9):>7,.0f}"
+        f" nodes/s" + (f"\n{'':<13} unknown: {shown}" if unknown else "")
     )
+
+
+def differences(variant: str, rows: list[Row], old: dict[str, Any]) -> list[str]:
+    before = {int(k): v for k, v in old.get(variant, {}).items()}
+    return [
+        f"{variant} deal {seed}: {before[seed]} -> {status}"
+        for seed, status, _, _ in rows
+        if seed in before and before[seed] != status
+    ]
 
 
 def hint_positions(variant: str, count: int) -> list[GameState]:
@@ -81,22 +114,36 @@ def hint_figure(variant: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--variants", nargs="*", default=list(VARIANTS))
+    parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--deals", type=int, default=1000)
-    parser.add_argument("--seconds", type=float, default=10.0, help="time budget per deal")
-    parser.add_argument("--nodes", type=int, default=10**9, help="node budget per deal")
+    parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds per deal")
+    parser.add_argument("--nodes", type=int, default=None, help="node budget per deal")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--skip-hints", action="store_true")
+    parser.add_argument("--save", help="write the per-deal verdicts to this JSON file")
+    parser.add_argument("--compare", help="a --save file of an earlier run to compare with")
     args = parser.parse_args()
     if not args.skip_hints:
         for variant in args.variants:
             print(hint_figure(variant), flush=True)
     if not args.deals:
         return
-    print(f"solver, deals 1..{args.deals}, budget {args.seconds:g} s per deal", flush=True)
+    budget = f"{args.seconds:g} CPU s" + (f", {args.nodes:,} nodes" if args.nodes else "")
+    last = args.first + args.deals - 1
+    print(f"solver, deals {args.first}..{last}, budget {budget} per deal", flush=True)
+    old = json.loads(Path(args.compare).read_text()) if args.compare else {}
+    saved: dict[str, dict[int, str]] = {}
     for variant in args.variants:
-        print(
-            solver_figures(variant, args.deals, args.seconds, args.nodes, args.workers), flush=True
-        )
+        start = time.perf_counter()
+        rows = solver_rows(variant, args.first, args.deals, args.seconds, args.nodes, args.workers)
+        wall = time.perf_counter() - start
+        print(solver_figures(variant, rows) + f"\n{'':<13} wall {wall:.1f} s", flush=True)
+        for line in differences(variant, rows, old):
+            print("  " + line)
+        saved[variant] = {seed: status for seed, status, _, _ in rows}
+    if args.save:
+        with open(args.save, "w") as out:
+            json.dump(saved, out)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from .knowledge import safe_moves
 from .moves import IllegalMoveError, Move, parse_move
 from .render import render_html, render_text
 from .rules import check_seed, random_seed
+from .solver import next_winnable
 from .state import GameState
 from .variants import get_variant
 
@@ -26,6 +27,10 @@ Observer = Callable[["Game"], None]
 class Game:
     """One deal of one variant, played move by move.
 
+    ``Game(variant, winnable=True)`` deals the first number from ``seed`` (or a random one)
+    on that the solver proves winnable (``solver.next_winnable``); it is recorded as an
+    ordinary deal number, so the game replays like any other.
+
     >>> game = Game("acme", seed=7)
     >>> game.play("S-W")
     Move(src='S', dst='W')
@@ -34,7 +39,12 @@ class Game:
     """
 
     def __init__(
-        self, variant: str, seed: int | None = None, deck: Sequence[object] | None = None
+        self,
+        variant: str,
+        seed: int | None = None,
+        deck: Sequence[object] | None = None,
+        *,
+        winnable: bool = False,
     ) -> None:
         self._rules = get_variant(variant)
         self.variant = self._rules.name
@@ -43,10 +53,14 @@ class Game:
         if deck is not None:
             if seed is not None:
                 raise ValueError("give a deal number or an explicit deck, not both")
+            if winnable:
+                raise ValueError("winnable=True picks a deal number: give no deck")
             cards = check_deck(deck, self._rules.decks)
             self.deck = tuple(c.code for c in cards)
         else:
             self.seed = random_seed() if seed is None else check_seed(seed)
+            if winnable:
+                self.seed = _next_winnable(self.variant, self.seed)
             cards = shuffled_deck(self.seed, self._rules.decks)
         self._states: list[GameState] = [self._rules.deal(cards)]
         self._moves: list[Move] = []
@@ -158,15 +172,17 @@ class Game:
         self._moves.clear()
         self._notify()
 
-    def new_deal(self, seed: int | None = None) -> None:
-        """A new deal of the same variant (``seed`` None picks a number and records it)."""
-        fresh = Game(self.variant, seed=random_seed() if seed is None else seed)
+    def new_deal(self, seed: int | None = None, *, winnable: bool = False) -> None:
+        """A new deal of the same variant (``seed`` None picks a number and records it);
+        ``winnable=True``: the first deal from that number on that the solver proves won."""
+        fresh = Game(self.variant, seed=random_seed() if seed is None else seed, winnable=winnable)
         self.seed, self.deck = fresh.seed, None
         self._states, self._moves, self._redo = fresh._states, [], []
         self._notify()
 
     def autoplay(self) -> list[Move]:
-        """Play the safe foundation moves (see ``knowledge.safe_moves``) until none is left."""
+        """Play the safe moves (``knowledge.safe_moves``: moves that can never lose a won game)
+        until none is left; see docs/rules.md for what that means in each game."""
         played: list[Move] = []
         while self.status == "playing":
             safe = safe_moves(self.state)
@@ -279,3 +295,7 @@ class Game:
     def _notify(self) -> None:
         for observer in list(self._observers):
             observer(self)
+
+
+def _next_winnable(variant: str, start: int) -> int:
+    return next_winnable(variant, start)[0]

@@ -1,37 +1,224 @@
-"""The solver: its lines win when replayed through the checked Game, its verdicts are stable,
-its budgets and cancellation hold, and the moves it (and auto-play) calls safe are safe."""
+"""The solver: its verdicts agree with a plain exhaustive search, its lines win through the
+checked Game, its budgets count nodes and CPU time, and what it (and Auto) calls safe is safe.
+
+The reference is ``plain_search``: every legal move, exact positions as keys, nothing from the
+solver. It decides small positions, so those are made from real deals with most cards moved
+home (truncated) and, to try odd arrangements, with the few cards left scattered (scrambled).
+"""
 
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
+from plain_search import (
+    plain_values,
+    plain_verdict,
+    replays_to_a_win,
+    scrambled_positions,
+    truncated_positions,
+)
 from positions import state_of
 
-from solitaire_widgets import Game, apply, new_state, parse_move
-from solitaire_widgets.knowledge import safe_moves
-from solitaire_widgets.solver import solve
-from solitaire_widgets.state import GameState
+from solitaire_widgets import Game, new_state, parse_move
+from solitaire_widgets.knowledge import is_dead, safe_moves
+from solitaire_widgets.solver import solve, solve_steps
+from solitaire_widgets.solver.policies import policy_for
 from solitaire_widgets.variants import VARIANTS
 
-BUDGET = {"max_nodes": 20_000, "max_seconds": 60}
+BUDGET = {"max_nodes": 200_000, "max_seconds": None}
+FULL = {s: " ".join(f"{r}{s}" for r in "A23456789TJQK") for s in "CDHS"}
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+def foundation(suit: str, height: int) -> str:
+    return " ".join(FULL[suit].split()[:height])
+
+
+def positions(variant: str, count: int, seed: int) -> list:  # type: ignore[type-arg]
+    """Truncated and scrambled positions, half each."""
+    left = 14 if variant == "fly" else 12
+    return [
+        *truncated_positions(variant, count // 2, seed=seed, most_left=left),
+        *scrambled_positions(variant, count - count // 2, seed=seed, most_left=left - 2),
+    ]
+
+
+# ----------------------------------------------------------------- against the plain search
+COUNTS = {"quadrennial": 1500, "acquaintance": 1500, "acme": 1000, "fly": 300}
+ROOTS = {"quadrennial": 200, "acquaintance": 100, "acme": 50, "fly": 40}
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
+def test_verdicts_agree_with_the_plain_search(variant: str) -> None:
+    """On thousands of small positions, SOLVED exactly where the plain search finds a win,
+    UNSOLVABLE exactly where it finds none, and every line wins through the checked rules."""
+    decided = {True: 0, False: 0}
+    for state in positions(variant, COUNTS[variant], seed=1):
+        plain = plain_verdict(state, limit=50_000)
+        if plain is None:
+            continue
+        result = solve(state, **BUDGET)
+        assert result.status == ("solved" if plain else "unsolvable"), (state, result)
+        if result.solved:
+            assert replays_to_a_win(state, result.moves), state
+        decided[plain] += 1
+    assert min(decided.values()) >= {"acme": 1, "fly": 10}.get(variant, 20), decided
+    assert sum(decided.values()) >= 0.9 * COUNTS[variant]
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_safe_moves_dead_positions_and_keys_against_the_plain_search(variant: str) -> None:
+    """Every position reachable from small positions, with its value from the plain search:
+    a safe move never leads from a winnable position to a lost one, a position called dead is
+    lost, and positions the solver's key merges have the same value."""
+    kinds: set[str] = set()
+    dead = roots = 0
+    for root in positions(variant, ROOTS[variant], seed=2):
+        values = plain_values(root, limit=20_000)
+        if values is None:
+            continue
+        roots += 1
+        policy = policy_for(root)
+        by_key: dict[object, bool] = {}
+        rules = VARIANTS[variant]
+        for state, won in values.items():
+            if is_dead(state):
+                assert not won, state
+                dead += 1
+            for move in safe_moves(state) if won else []:
+                assert values[rules.apply(state, move)], (state, move)
+                kinds.add(move.src[0])
+            key = policy.key(state)
+            assert by_key.setdefault(key, won) == won, state
+    assert roots >= 0.6 * ROOTS[variant]
+    expected = {
+        "quadrennial": {"W", "R"},
+        "acquaintance": {"R"},
+        "acme": {"T", "R", "W"},
+        "fly": {"S", "R", "T"},
+    }[variant]
+    assert expected <= kinds, kinds
+    assert dead or variant == "acme"
+
+
+# ----------------------------------------------------------------- issue 14's counter-examples
+def quadrennial_refill_position() -> object:
+    """F1 A-J♣, F2 and F4 complete, F3 A-5♥; R1 8♥; stock 9♥ 7♥ Q♣ K♥ 6♥ J♥ K♣ Q♥ 10♥ (top
+    first); one redeal used. Winnable only by leaving Q♣ in the waste in this pass, so that
+    the last pass refills R1 with it."""
+    stock = ["9H", "7H", "QC", "KH", "6H", "JH", "KC", "QH", "TH"]
+    return state_of(
+        "quadrennial",
+        F1=foundation("C", 11),
+        F2=FULL["D"],
+        F3=foundation("H", 5),
+        F4=FULL["S"],
+        R1="8H",
+        S=" ".join(reversed(stock)),
+        redeals=1,
+    )
+
+
+def test_the_waste_top_is_not_safe_before_the_last_pass() -> None:
+    state = quadrennial_refill_position()
+    rules = VARIANTS["quadrennial"]
+    line = words(
+        "S-W S-W S-W S-W S-W W-F3 S-W S-W S-W S-W redeal S-W S-W W-F3 R1-F3 W-F3 S-W R1-F1 "
+        "S-W W-F1 S-W S-W W-F3 R1-F3 W-F3 W-F3"
+    )
+    assert replays_to_a_win(state, line)
+    for move in line[:3]:  # Q♣ is now the waste's top and fits F1
+        state = rules.apply(state, rules.resolve(state, parse_move(move)))
+    assert "W-F1" in [str(m) for m in rules.legal_moves(state)]
+    assert plain_verdict(state) is True
+    assert plain_verdict(rules.apply(state, parse_move("W-F1"))) is False
+    assert safe_moves(state) == []
+    assert solve(quadrennial_refill_position()).solved
+
+
+def test_plays_made_possible_by_other_plays_are_searched() -> None:
+    """Issue 14's second position: Q♣ becomes playable only after the waste plays that Q♥
+    allows, and a cut of 'lower reserve cards after a reserve play' lost the win."""
+    state = state_of(
+        "quadrennial",
+        F1=foundation("C", 10),
+        F2=FULL["D"],
+        F3=foundation("H", 11),
+        F4=FULL["S"],
+        R1="QH",
+        R2="QC",
+        R3="KC",
+        W="JC KH",
+        redeals=2,
+    )
+    assert replays_to_a_win(state, words("R1-F3 W-F3 W-F1 R2-F1 R3-F1"))
+    result = solve(state)
+    assert result.solved and replays_to_a_win(state, result.moves)
+
+
+@pytest.mark.parametrize("seed", [140, 467, 645, 651])
+def test_quadrennial_deals_once_called_unsolvable_are_won(seed: int) -> None:
+    game = Game("quadrennial", seed=seed)
+    result = solve(game, max_seconds=None)
+    assert result.solved, result
+    for move in result.moves:
+        game.play(move)
+    assert game.status == "won"
+
+
+# ----------------------------------------------------------------- whole deals
+@pytest.mark.parametrize("variant", list(VARIANTS))
 def test_solutions_replay_through_the_checked_game(variant: str) -> None:
     solved = 0
-    for seed in range(1, 21):
+    for seed in range(1, 16):
         game = Game(variant, seed=seed)
-        result = solve(game, **BUDGET)
+        result = solve(game, max_nodes=100_000, max_seconds=None)
         if result.status != "solved":
             continue
         solved += 1
         for move in result.moves:
             game.play(move)
         assert game.status == "won", (seed, result)
-    assert solved >= (1 if variant in ("acme", "fly") else 5)
+    assert solved >= (1 if variant == "acme" else 8)
 
 
+@pytest.mark.parametrize("variant", ["quadrennial", "acquaintance", "acme"])
+def test_no_deal_a_simple_player_wins_is_called_unsolvable(variant: str) -> None:
+    """The solver sees everything, so a deal the greedy player wins is never unsolvable
+    (greedy play wins no Fly deal among these)."""
+    import random as rnd
+
+    from solitaire_widgets.stats.strategies import GreedyPlay
+
+    won = 0
+    for seed in range(1, 81):
+        state = new_state(variant, seed=seed)
+        if GreedyPlay()(state, rnd.Random(0)).outcome == "won":
+            won += 1
+            assert solve(state, max_nodes=100_000, max_seconds=None).status != "unsolvable"
+    assert won >= (1 if variant == "acme" else 5)
+
+
+def test_knowledge_changes_no_verdict_on_whole_deals() -> None:
+    """Solving with and without the safe moves, dead tests and playouts: the same verdicts."""
+    decided = 0
+    for variant in ("quadrennial", "acme"):
+        for seed in range(1, 11):
+            state = new_state(variant, seed=seed)
+            fast = solve(state, max_nodes=50_000, max_seconds=None)
+            plain = solve(state, max_nodes=50_000, max_seconds=None, use_knowledge=False)
+            if "unknown" not in (fast.status, plain.status):
+                decided += 1
+                assert fast.status == plain.status, (variant, seed)
+    assert decided >= 8
+
+
+# ----------------------------------------------------------------- budgets and API
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_deterministic(variant: str) -> None:
     state = new_state(variant, seed=12)
@@ -40,26 +227,50 @@ def test_deterministic(variant: str) -> None:
 
 
 def test_node_budget_gives_unknown() -> None:
-    result = solve(new_state("fly", seed=1), max_nodes=50)
+    result = solve(new_state("fly", seed=28), max_nodes=50)
     assert result.status == "unknown" and "node budget" in result.reason and result.nodes == 50
 
 
 def test_cancel_stops_the_search() -> None:
     stop = threading.Event()
     stop.set()
-    result = solve(new_state("fly", seed=1), max_nodes=10**9, cancel=stop)
+    result = solve(new_state("fly", seed=28), max_nodes=10**9, cancel=stop)
     assert result.status == "unknown" and result.reason == "cancelled"
-    assert solve(new_state("fly", seed=1), cancel=lambda: True).reason == "cancelled"
+    assert solve(new_state("fly", seed=28), cancel=lambda: True).reason == "cancelled"
 
 
-def test_time_budget_gives_unknown() -> None:
-    result = solve(new_state("fly", seed=1), max_nodes=10**9, max_seconds=0.05)
-    assert result.status == "unknown" and "time budget" in result.reason
+def test_time_budget_counts_cpu_time() -> None:
+    result = solve(new_state("fly", seed=28), max_nodes=None, max_seconds=0.05)
+    assert result.status == "unknown" and "CPU seconds" in result.reason
+    assert 0.05 <= result.seconds < 1
+
+
+def test_time_between_slices_is_not_counted() -> None:
+    """A caller running ``solve_steps`` slice by slice (the browser) may wait in between: only
+    the slices' own CPU time counts, so waiting longer than the budget decides nothing."""
+    steps = solve_steps(new_state("fly", seed=28), max_nodes=30 * 1024, max_seconds=1.0)
+    slices = 0
+    try:
+        while True:
+            next(steps)
+            slices += 1
+            if slices <= 3:
+                time.sleep(0.4)  # 1.2 s of waiting in all, more than the budget
+    except StopIteration as done:
+        result = done.value
+    assert "node budget" in result.reason, result
+    assert slices >= 20
 
 
 def test_one_move_from_a_win() -> None:
-    full = {f"F{i + 1}": " ".join(f"{r}{s}" for r in "A23456789TJQK") for i, s in enumerate("CDHS")}
-    almost = state_of("quadrennial", **{**full, "F4": full["F4"][:-3]}, R5="KS")
+    almost = state_of(
+        "quadrennial",
+        F1=FULL["C"],
+        F2=FULL["D"],
+        F3=FULL["H"],
+        F4=foundation("S", 12),
+        R5="KS",
+    )
     result = solve(almost)
     assert result.status == "solved" and result.moves == ["R5-F4"]
 
@@ -72,114 +283,3 @@ def test_stuck_position_is_unsolvable() -> None:
 def test_rejects_other_arguments() -> None:
     with pytest.raises(TypeError, match="Game or a GameState"):
         solve("acme")
-
-
-def winnable_positions(variant: str, count: int) -> list[GameState]:
-    """Positions on solved deals' winning lines (winnable by construction) with a safe move."""
-    out: list[GameState] = []
-    for seed in range(1, 200):
-        state = new_state(variant, seed=seed)
-        line = solve(state, max_nodes=20_000, use_safe_moves=False)
-        for move in line.moves if line.solved else []:
-            if safe_moves(state):
-                out.append(state)
-            state = apply(state, parse_move(move))
-        if len(out) >= count:
-            break
-    return out[:count]
-
-
-@pytest.mark.parametrize("variant", list(VARIANTS))
-def test_safe_moves_never_lose_a_winnable_position(variant: str) -> None:
-    """Every kind of move called safe, checked against the plain search (no safe moves): from a
-    position on a winning line, the position after each safe move is still winnable."""
-    kinds: set[str] = set()
-    for state in winnable_positions(variant, 60):
-        for move in safe_moves(state):
-            after = solve(apply(state, move), max_nodes=20_000, use_safe_moves=False)
-            assert after.status != "unsolvable", (state, move)
-            kinds.add(move.src[0])
-    expected = {"quadrennial": {"W"}, "acquaintance": {"R"}, "acme": {"T", "R", "W"}}
-    assert expected.get(variant, {"S", "R", "T"}) <= kinds, kinds
-
-
-@pytest.mark.parametrize("variant", ["quadrennial", "acquaintance", "acme"])
-def test_safe_moves_agree_with_the_plain_search_on_whole_deals(variant: str) -> None:
-    """Solving with and without the automatic safe moves gives the same verdict."""
-    decided = 0
-    for seed in range(1, 31):
-        state = new_state(variant, seed=seed)
-        fast = solve(state, max_nodes=50_000)
-        plain = solve(state, max_nodes=50_000, use_safe_moves=False)
-        if "unknown" in (fast.status, plain.status):
-            continue
-        decided += 1
-        assert fast.status == plain.status, seed
-    assert decided >= 10
-
-
-def test_quadrennial_commuting_plays_prune_nothing_that_wins(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Trying only one order of consecutive reserve plays gives the same verdicts as all orders."""
-    from solitaire_widgets import solver
-
-    pruned = {
-        seed: solve(new_state("quadrennial", seed=seed), max_nodes=50_000).status
-        for seed in range(1, 16)
-    }
-
-    class AllOrders(solver.QuadrennialPolicy):
-        def moves(self, state: GameState, last: object) -> list:  # type: ignore[override,type-arg]
-            return solver.QuadrennialPolicy.moves(self, state, None)
-
-    monkeypatch.setitem(solver.POLICIES, "quadrennial", AllOrders)
-    for seed, status in pruned.items():
-        plain = solve(new_state("quadrennial", seed=seed), max_nodes=200_000).status
-        if "unknown" not in (status, plain):
-            assert plain == status, seed
-    assert (
-        sum(s == "unsolvable" for s in pruned.values())
-        + sum(s == "solved" for s in pruned.values())
-        >= 10
-    )
-
-
-@pytest.mark.parametrize("variant", list(VARIANTS))
-def test_no_deal_a_simple_player_wins_is_called_unsolvable(variant: str) -> None:
-    """The solver sees everything, so a deal the greedy player or the hint follower wins must
-    never be proved unsolvable (this caught a pruning bug that hid half of Acme's wins)."""
-    import random as rnd
-
-    from solitaire_widgets.stats.strategies import GreedyPlay, HintPlay
-
-    won = 0
-    for seed in range(1, 121):
-        state = new_state(variant, seed=seed)
-        if any(p(state, rnd.Random(0)).outcome == "won" for p in (GreedyPlay(), HintPlay())):
-            won += 1
-            assert solve(state, max_nodes=100_000).status != "unsolvable", seed
-    assert won >= (1 if variant == "fly" else 5)
-
-
-def test_discrepancy_probes_find_lines_and_change_no_verdict(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Probes before the complete search: the same verdicts (Acme, where most deals are lost),
-    and on Fly more deals solved within one node budget than plain depth-first search."""
-    from solitaire_widgets import solver
-
-    plain = {s: solve(new_state("acme", seed=s), max_nodes=50_000).status for s in range(1, 21)}
-    fly_with = [solve(new_state("fly", seed=s), max_nodes=20_000) for s in range(1, 16)]
-    monkeypatch.setattr(solver.AcmePolicy, "probes", 2)
-    monkeypatch.setattr(solver.FlyPolicy, "probes", 0)
-    probed = {s: solve(new_state("acme", seed=s), max_nodes=50_000).status for s in range(1, 21)}
-    assert probed == plain
-    fly_without = [solve(new_state("fly", seed=s), max_nodes=20_000) for s in range(1, 16)]
-    assert sum(r.solved for r in fly_with) > sum(r.solved for r in fly_without)
-    for seed, result in enumerate(fly_with, 1):
-        if result.solved:
-            game = Game("fly", seed=seed)
-            for move in result.moves:
-                game.play(move)
-            assert game.status == "won"

@@ -1,0 +1,401 @@
+"""The winnability table: the solver decides deals 1..N of each game; the players play them.
+
+Writes ``solitaire_widgets/winnability.json`` (package data: per deal the solver's verdict and
+nodes, and whether the greedy and the hint players won it; per game the counts, the budget,
+the time and node distribution and the intervals) and ``docs/winnability.md`` (the same, for
+people). ``solitaire_widgets.winnability`` reads the JSON; notebooks, README and docs quote it.
+
+Run: ``nice -n 10 python benchmarks/winnability.py --deals 10000`` (a process pool on every
+core; ``--workers 2`` to share the machine), or on a Dask cluster with ``--scheduler
+tcp://host:8786`` (``run(..., client=...)`` from Python). The budget is CPU seconds of each
+deal's own search (``--seconds``, default 10), or nodes (``--nodes``), so a busy machine gives
+the same verdicts. ``--players-only`` keeps the saved verdicts and plays the greedy and hint
+players again (after a change to the hint engine): minutes instead of hours.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from solitaire_widgets import new_state
+from solitaire_widgets.intervals import wilson
+from solitaire_widgets.solver import solve
+from solitaire_widgets.stats.strategies import GreedyPlay, HintPlay
+from solitaire_widgets.variants import VARIANTS
+from solitaire_widgets.winnability import FORMAT, LETTERS
+
+ROOT = Path(__file__).resolve().parent.parent
+JSON_PATH = ROOT / "solitaire_widgets" / "winnability.json"
+DOC_PATH = ROOT / "docs" / "winnability.md"
+CHUNK = 25  # deals per job
+
+Job = tuple[str, int, int, float | None, int | None]  # variant, first, count, seconds, nodes
+
+
+def solve_chunk(job: Job) -> list[tuple[str, int, float]]:
+    """Letter (S solved, U unsolvable, ? unknown), nodes, CPU seconds, per deal."""
+    variant, first, count, seconds, nodes = job
+    out = []
+    for seed in range(first, first + count):
+        result = solve(new_state(variant, seed=seed), max_seconds=seconds, max_nodes=nodes)
+        out.append((LETTERS[result.status], result.nodes, result.seconds))
+    return out
+
+
+def play_chunk(job: Job) -> list[tuple[bool, bool]]:
+    """Whether the greedy player and the hint player win each deal."""
+    import random
+
+    variant, first, count, _, _ = job
+    out = []
+    for seed in range(first, first + count):
+        state = new_state(variant, seed=seed)
+        greedy = GreedyPlay()(state, random.Random(seed)).outcome == "won"
+        hint = HintPlay()(state, random.Random(seed)).outcome == "won"
+        out.append((greedy, hint))
+    return out
+
+
+def run_jobs(
+    function: Callable[[Job], list[Any]], jobs: list[Job], workers: int, client: Any, label: str
+) -> list[Any]:
+    """Run the jobs on a Dask ``client`` or a process pool, in order, showing progress."""
+    results: list[Any] = []
+    done = 0
+    started = time.perf_counter()
+
+    def report(chunk: list[Any]) -> None:
+        nonlocal done
+        results.extend(chunk)
+        done += len(chunk)
+        if done % 500 < CHUNK or done == sum(j[2] for j in jobs):
+            rate = done / max(time.perf_counter() - started, 1e-9)
+            print(f"  {label}: {done} deals, {rate:.1f} deals/s", file=sys.stderr, flush=True)
+
+    if client is not None:
+        for future in client.map(function, jobs, pure=False):
+            report(future.result())
+    elif workers <= 1:
+        for job in jobs:
+            report(function(job))
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            for chunk in pool.map(function, jobs):
+                report(chunk)
+    return results
+
+
+def jobs_for(variant: str, deals: int, seconds: float | None, nodes: int | None) -> list[Job]:
+    return [
+        (variant, first, min(CHUNK, deals - first + 1), seconds, nodes)
+        for first in range(1, deals + 1, CHUNK)
+    ]
+
+
+def quantiles(values: Sequence[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    if not ordered:
+        return {}
+
+    def q(p: float) -> float:
+        return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+
+    return {
+        "median": q(0.5),
+        "p90": q(0.9),
+        "p99": q(0.99),
+        "max": ordered[-1],
+        "total": sum(ordered),
+    }
+
+
+def clopper_pearson(k: int, n: int) -> list[float]:
+    """The exact 95% interval, from scipy (a benchmark dependency: the lab extra)."""
+    from scipy.stats import binomtest
+
+    if n == 0:
+        return [0.0, 1.0]
+    ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="exact")
+    return [float(ci.low), float(ci.high)]
+
+
+def summary(game: dict[str, Any]) -> dict[str, Any]:
+    """Counts, rates and intervals from the per-deal columns."""
+    verdicts: str = game["solver"]
+    n = len(verdicts)
+    solved, lost, unknown = (verdicts.count(c) for c in "SU?")
+    decided = solved + lost
+    out: dict[str, Any] = {
+        "deals": n,
+        "solved": solved,
+        "unsolvable": lost,
+        "unknown": unknown,
+        "winnable_rate": solved / decided if decided else None,
+        "wilson": list(wilson(solved, decided)),
+        "clopper_pearson": clopper_pearson(solved, decided),
+        # whatever the undecided deals turn out to be: all lost, or all won
+        "bounds": [solved / n, (solved + unknown) / n],
+        "bounds_clopper_pearson": [
+            clopper_pearson(solved, n)[0],
+            clopper_pearson(solved + unknown, n)[1],
+        ],
+    }
+    for player in ("greedy", "hint"):
+        column = game.get(player)
+        if column:
+            wins = column.count("W")
+            pairs = zip(column, verdicts, strict=True)
+            won_of_winnable = sum(a == "W" and v == "S" for a, v in pairs)
+            out[player] = {
+                "wins": wins,
+                "rate": wins / n,
+                "wilson": list(wilson(wins, n)),
+                "clopper_pearson": clopper_pearson(wins, n),
+                "of_winnable": won_of_winnable / solved if solved else None,
+            }
+    return out
+
+
+def solve_games(
+    variants: Iterable[str],
+    deals: int,
+    seconds: float | None,
+    nodes: int | None,
+    workers: int,
+    client: Any,
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    for variant in variants:
+        started = time.perf_counter()
+        rows = run_jobs(
+            solve_chunk, jobs_for(variant, deals, seconds, nodes), workers, client, variant
+        )
+        wall = time.perf_counter() - started
+        yield (
+            variant,
+            {
+                "command": command_line(),
+                "first": 1,
+                "solver": "".join(r[0] for r in rows),
+                "nodes": [r[1] for r in rows],
+                "cpu_seconds": {k: round(v, 4) for k, v in quantiles([r[2] for r in rows]).items()},
+                "cpu_seconds_unknown_excluded": {
+                    k: round(v, 4)
+                    for k, v in quantiles([r[2] for r in rows if r[0] != "?"]).items()
+                },
+                "wall_seconds": round(wall, 1),
+            },
+        )
+
+
+def command_line() -> str:
+    return "python benchmarks/winnability.py " + " ".join(map(shlex.quote, sys.argv[1:]))
+
+
+def add_players(variant: str, game: dict[str, Any], workers: int, client: Any) -> dict[str, Any]:
+    n = len(game["solver"])
+    started = time.perf_counter()
+    rows = run_jobs(play_chunk, jobs_for(variant, n, None, None), workers, client, "players")
+    return {
+        **game,
+        "players_wall_seconds": round(time.perf_counter() - started, 1),
+        "greedy": "".join("W" if g else "L" for g, _ in rows),
+        "hint": "".join("W" if h else "L" for _, h in rows),
+        "players_date": date.today().isoformat(),
+    }
+
+
+def percent(x: float | None) -> str:
+    return "n/a" if x is None else f"{100 * x:.2f}%"
+
+
+def interval(pair: Sequence[float]) -> str:
+    return f"[{100 * pair[0]:.2f}%, {100 * pair[1]:.2f}%]"
+
+
+def markdown(table: dict[str, Any]) -> str:
+    budget = table["budget"]
+    lines = [
+        "# How often can each game be won?",
+        "",
+        "The solver, which sees every card, decided deals 1..N of each game (deal N is the",
+        "shuffle `random.Random(N)` of RULES.md). *Winnable* means it found a winning line, which",
+        "the tests replay through the rules; *unwinnable* means it searched every line and none",
+        "wins; *undecided* means its budget ran out first. Each deal got a budget of "
+        + (f"{budget['seconds']:g} CPU seconds" if budget["seconds"] else "no time limit")
+        + (f" and {budget['nodes']:,} positions" if budget["nodes"] else "")
+        + " (CPU time of its own search, so a busy machine gives the same verdicts).",
+        "",
+        "The winnable rate is counted over the decided deals, with a 95% interval (Wilson's, and",
+        "the exact Clopper–Pearson); the *bounds* say what the rate would be if every undecided",
+        "deal were lost, or won, with the exact interval around those two extremes. The greedy",
+        "and hint players see only what a player sees and play the same deals: their rate is a",
+        "share of all N deals.",
+        "",
+        f"Last run on {table['date']}; the commands are at the end. The data is",
+        "`solitaire_widgets/winnability.json` (`solitaire_widgets.winnability` reads it).",
+        "",
+        "| game | deals | winnable | unwinnable | undecided | winnable rate | Wilson 95% |"
+        " Clopper–Pearson 95% | bounds with the undecided |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for variant, game in table["games"].items():
+        s = game["summary"]
+        lines.append(
+            f"| {VARIANTS[variant].title} | 1..{s['deals']:,} | {s['solved']:,} | "
+            f"{s['unsolvable']:,} | {s['unknown']:,} | {percent(s['winnable_rate'])} | "
+            f"{interval(s['wilson'])} | {interval(s['clopper_pearson'])} | "
+            f"{percent(s['bounds'][0])} to {percent(s['bounds'][1])} "
+            f"(exact: {interval(s['bounds_clopper_pearson'])}) |"
+        )
+    lines += [
+        "",
+        "## The players on the same deals",
+        "",
+        "| game | greedy wins | rate (Wilson 95%) | hint player wins | rate (Wilson 95%) |"
+        " hint player: share of the winnable deals it wins |",
+        "|---|---|---|---|---|---|",
+    ]
+    for variant, game in table["games"].items():
+        s = game["summary"]
+        if "greedy" not in s:
+            continue
+        g, h = s["greedy"], s["hint"]
+        lines.append(
+            f"| {VARIANTS[variant].title} | {g['wins']:,} | {percent(g['rate'])} "
+            f"{interval(g['wilson'])} | {h['wins']:,} | {percent(h['rate'])} "
+            f"{interval(h['wilson'])} | {percent(h['of_winnable'])} |"
+        )
+    lines += [
+        "",
+        "## The search: time and positions per deal",
+        "",
+        "CPU seconds of each deal's search (undecided deals used their whole budget), and",
+        "positions looked at, by verdict; the wall time is the whole run on its machine.",
+        "",
+        "| game | CPU median | p90 | p99 | max | CPU total | wall | positions: winnable"
+        " (median / p99) | unwinnable (median / p99) |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for variant, game in table["games"].items():
+        cpu = game["cpu_seconds"]
+        verdicts, nodes = game["solver"], game["nodes"]
+        won = quantiles([n for n, v in zip(nodes, verdicts, strict=True) if v == "S"])
+        lost = quantiles([n for n, v in zip(nodes, verdicts, strict=True) if v == "U"])
+
+        def med(q: dict[str, float]) -> str:
+            return f"{q['median']:,.0f} / {q['p99']:,.0f}" if q else "none"
+
+        lines.append(
+            f"| {VARIANTS[variant].title} | {cpu['median']:.3f} s | {cpu['p90']:.3f} s | "
+            f"{cpu['p99']:.2f} s | {cpu['max']:.2f} s | {cpu['total']:,.0f} s | "
+            f"{game['wall_seconds']:,.0f} s | {med(won)} | {med(lost)} |"
+        )
+    undecided = {
+        v: [i + g["first"] for i, c in enumerate(g["solver"]) if c == "?"]
+        for v, g in table["games"].items()
+    }
+    lines += ["", "## Undecided deals", ""]
+    for variant, seeds in undecided.items():
+        shown = ", ".join(map(str, seeds[:40])) + (" ..." if len(seeds) > 40 else "")
+        lines.append(f"- {VARIANTS[variant].title}: {shown or 'none'}")
+    games = table["games"].values()
+    wall = sum(g["wall_seconds"] + g.get("players_wall_seconds", 0) for g in games)
+    lines += [
+        "",
+        f"Wall time, all games: {wall / 3600:.2f} hours on {table['workers']} worker processes"
+        " (a machine shared with other work: the verdicts do not depend on it, the wall time"
+        " does). Each game's command:",
+        "",
+        *(f"- {VARIANTS[v].title}: `{g['command']}`" for v, g in table["games"].items()),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write(table: dict[str, Any], json_path: Path, doc_path: Path) -> None:
+    for game in table["games"].values():
+        game["summary"] = summary(game)
+    json_path.write_text(json.dumps(table, separators=(",", ":")) + "\n")
+    doc_path.write_text(markdown(table))
+
+
+def run(
+    deals: int = 10_000,
+    variants: Sequence[str] = tuple(VARIANTS),
+    seconds: float | None = 10.0,
+    nodes: int | None = None,
+    workers: int | None = None,
+    client: Any = None,
+    json_path: Path = JSON_PATH,
+    doc_path: Path = DOC_PATH,
+    command: str = "",
+) -> dict[str, Any]:
+    """Solve and play deals 1..``deals`` of each variant; write the JSON and the doc."""
+    workers = workers or os.cpu_count() or 1
+    budget = {"seconds": seconds, "nodes": nodes, "clock": "CPU time of the search"}
+    table: dict[str, Any] = {"games": {}}
+    if json_path.exists():  # games not run now keep their lines, if made with this budget
+        old = json.loads(json_path.read_text())
+        if old.get("format") == FORMAT and old.get("budget") == budget:
+            table = old
+    table.update(format=FORMAT, command=command, date=date.today().isoformat(), budget=budget)
+    table["workers"] = workers
+    for variant, game in solve_games(variants, deals, seconds, nodes, workers, client):
+        game = add_players(variant, game, workers, client)
+        table["games"][variant] = game
+        table["games"] = {v: table["games"][v] for v in VARIANTS if v in table["games"]}
+        write(table, json_path, doc_path)  # after each game: a long run keeps what it has
+    return table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=10_000)
+    parser.add_argument("--variants", nargs="*", default=list(VARIANTS))
+    parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds per deal")
+    parser.add_argument("--nodes", type=int, default=None, help="node budget per deal")
+    parser.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
+    parser.add_argument("--scheduler", help="a Dask scheduler address: run there instead")
+    parser.add_argument("--players-only", action="store_true", help="replay the players only")
+    parser.add_argument("--json", type=Path, default=JSON_PATH)
+    parser.add_argument("--doc", type=Path, default=DOC_PATH)
+    args = parser.parse_args()
+    command = command_line()
+    client = None
+    if args.scheduler:
+        from dask.distributed import Client
+
+        client = Client(args.scheduler)
+    if args.players_only:
+        table = json.loads(args.json.read_text())
+        workers = args.workers or os.cpu_count() or 1
+        for variant in args.variants:
+            table["games"][variant] = add_players(variant, table["games"][variant], workers, client)
+        write(table, args.json, args.doc)
+        return
+    table = run(
+        args.deals,
+        args.variants,
+        args.seconds,
+        args.nodes,
+        args.workers,
+        client,
+        args.json,
+        args.doc,
+        command.strip(),
+    )
+    print(markdown(table))
+
+
+if __name__ == "__main__":
+    main()

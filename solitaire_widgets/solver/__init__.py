@@ -1,0 +1,184 @@
+"""Full-information solver: is this deal winnable, and how? It sees every card, and says so.
+
+``solve`` returns SOLVED with a winning line in notation, UNSOLVABLE (no line wins: a proof),
+or UNKNOWN when a budget ran out or the search was cancelled. ``solve_steps`` is the same
+search in slices, for callers without threads.
+
+Every verdict is meant as a proof, so nothing is cut on a hunch. What the search rests on,
+each argued in the module that does it and checked in the tests against a plain exhaustive
+search (every legal move, exact positions as keys) on thousands of small positions per game:
+
+* ``search``: depth-first search with a transposition table is complete; limited discrepancy
+  probes and randomized playouts only find wins sooner; budgets count nodes and CPU time.
+* ``policies``: each game's key merges only positions equal up to an exact symmetry; the
+  candidate moves leave out only exact duplicates; the order is a heuristic.
+* ``knowledge`` (shared with the hints and Auto): the safe moves played without branching,
+  and the dead positions cut at once.
+
+Quadrennial needs care: which stock card refills an emptied reserve pile depends on when the
+card is played, and a card left in the waste comes back in the next pass's stock, so nothing
+before the last pass is safe and every interleaving of plays and draws is its own position.
+What keeps it fast: the reserve piles are sorted in the key, and in the last pass the waste is
+a stack for good (a card above a lower card of its suit makes the position dead).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..moves import Move
+from ..rules import check_seed, new_state
+from ..state import GameState
+from ..variants import VARIANTS
+from .policies import POLICIES, Policy, policy_for
+from .search import SLICE_NODES, OutOfBudget, Search, Status
+
+
+class _Cancel(Protocol):
+    def is_set(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What the solver found, within its budget (``seconds``: CPU time of the search)."""
+
+    status: Status
+    moves: list[str] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str = ""
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
+
+    def __repr__(self) -> str:
+        line = f", {len(self.moves)} moves" if self.solved else ""
+        why = f" ({self.reason})" if self.reason else ""
+        return f"SolveResult({self.status}{line}, {self.nodes} nodes, {self.seconds:.3f} s{why})"
+
+
+def solve(
+    game_or_state: Any,
+    *,
+    max_nodes: int | None = 2_000_000,
+    max_seconds: float | None = 10.0,
+    cancel: _Cancel | Callable[[], bool] | None = None,
+    progress: Callable[[int], None] | None = None,
+    use_knowledge: bool = True,
+) -> SolveResult:
+    """Search for a winning line from a ``Game`` or ``GameState``.
+
+    Budgets: ``max_nodes`` positions (the same verdict on any machine) and ``max_seconds`` of
+    CPU time of the thread that runs the search (the same on a busy machine, nearly: CPU time
+    varies a little from run to run); None means no limit. ``cancel`` (a ``threading.Event``
+    or a function returning True) stops the search early; ``progress(nodes)`` is called every
+    ``SLICE_NODES`` nodes. ``use_knowledge=False`` leaves out the safe moves and dead-position
+    tests (and the playouts): a plainer, slower search, for checking them.
+    """
+    steps = solve_steps(
+        game_or_state,
+        max_nodes=max_nodes,
+        max_seconds=max_seconds,
+        cancel=cancel,
+        use_knowledge=use_knowledge,
+    )
+    while True:
+        try:
+            nodes = next(steps)
+        except StopIteration as done:
+            result: SolveResult = done.value
+            return result
+        if progress is not None:
+            progress(nodes)
+
+
+def solve_steps(
+    game_or_state: Any,
+    *,
+    max_nodes: int | None = 2_000_000,
+    max_seconds: float | None = 10.0,
+    cancel: _Cancel | Callable[[], bool] | None = None,
+    use_knowledge: bool = True,
+) -> Generator[int, None, SolveResult]:
+    """``solve`` in slices: yields the node count every ``SLICE_NODES`` nodes, returns the result.
+
+    A caller without threads (Pyodide) runs one slice at a time and hands control back to its
+    event loop in between; only the time spent inside the slices counts against
+    ``max_seconds``. ``solve`` simply runs every slice. Same position, same result.
+    """
+    state: GameState = getattr(game_or_state, "state", game_or_state)
+    if not isinstance(state, GameState):
+        raise TypeError(f"solve takes a Game or a GameState, not {type(game_or_state).__name__}")
+    search = Search(
+        policy_for(state, use_knowledge),
+        float("inf") if max_nodes is None else max_nodes,
+        float("inf") if max_seconds is None else max_seconds,
+        _stopper(cancel),
+    )
+    try:
+        status, line = yield from search.run(state)
+    except OutOfBudget as stop:
+        return SolveResult("unknown", [], search.nodes, search.seconds(), str(stop))
+    moves = [str(m) for m in line] if status == "solved" else []
+    if status == "solved":
+        _check_line(state, moves)
+    return SolveResult(status, moves, search.nodes, search.seconds())
+
+
+WINNABLE_NODES = 100_000
+"""The node budget within which ``next_winnable`` must prove a deal won (the same on any
+machine, so the same start always gives the same deal)."""
+
+
+def next_winnable(
+    variant: str, start: int, *, max_nodes: int = WINNABLE_NODES, tries: int = 1000
+) -> tuple[int, SolveResult]:
+    """The first deal number from ``start`` on that the solver proves winnable within
+    ``max_nodes`` positions, with its proof; ``ValueError`` if none among ``tries`` deals."""
+    seed = check_seed(start)
+    for number in range(seed, seed + tries):
+        result = solve(new_state(variant, seed=number), max_nodes=max_nodes, max_seconds=None)
+        if result.solved:
+            return number, result
+    raise ValueError(
+        f"no {variant} deal from {seed} to {seed + tries - 1} was proved winnable within "
+        f"{max_nodes:,} positions each"
+    )
+
+
+def _check_line(state: GameState, line: list[str]) -> None:
+    """A winning line must win through the checked rules (a solver bug must be loud)."""
+    rules = VARIANTS[state.variant]
+    for text in line:
+        move = Move(*text.split("-")) if "-" in text else Move(text)
+        reason = rules.why_not(state, move)
+        if reason is not None:
+            raise RuntimeError(f"solver bug: {text} is refused in its own line: {reason}")
+        state = rules.apply(state, move)
+    if not rules.is_won(state):
+        raise RuntimeError("solver bug: its line does not win")
+
+
+def _stopper(cancel: _Cancel | Callable[[], bool] | None) -> Callable[[], bool]:
+    if cancel is None:
+        return lambda: False
+    if hasattr(cancel, "is_set"):
+        return cancel.is_set
+    if callable(cancel):
+        return cancel
+    raise TypeError("cancel is a threading.Event or a function returning True to stop")
+
+
+__all__ = [
+    "POLICIES",
+    "SLICE_NODES",
+    "Policy",
+    "SolveResult",
+    "Status",
+    "next_winnable",
+    "solve",
+    "solve_steps",
+]

@@ -1,0 +1,229 @@
+"""The search itself: depth-first with a transposition table, probes, playouts, and budgets.
+
+* **Complete search.** Depth-first over positions, each reduced to its key (``policies``); a
+  key searched before is not searched again. With this closed set the search visits every
+  key reachable from the start through the candidate moves, so it finds a win whenever one is
+  reachable, and when it runs out of positions no line wins. That needs three things, each
+  argued where it is made: the key merges only positions that are won alike (``policies``),
+  the candidate moves leave out only moves to a key that a kept move also reaches
+  (``policies``), and the moves played without branching (safe moves) and the positions cut
+  as dead are right (``knowledge``). All three depend on the position alone, never on the
+  path that reached it, so the table cannot hide a win: a key reached twice has the same
+  candidates both times.
+* **Limited discrepancy probes.** Before the complete search, a policy may ask for probes:
+  lines that leave the preferred move at most ``limit`` times (taking the k-th best move costs
+  k). They find a line quickly when the order is good but wrong near the root, where plain
+  depth-first search would first try every variation near the leaves; they prove nothing
+  when they fail.
+* **Randomized playouts** (``playouts``), interleaved with the complete search for a share of
+  the nodes: greedy lines with random noise in the order, from the start, each a fresh try.
+  A won playout is a winning line (checked move by move); a lost one proves nothing.
+* **Budgets.** Nodes (positions expanded, or playout moves) and CPU seconds of the thread
+  that runs the search, counted only while it runs (``solve_steps`` may be run slice by slice
+  with other work in between), so the same call gives the same verdict on a busy machine. The
+  node budget repeats exactly on any machine; seconds are the classroom's guard.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Generator, Hashable
+from typing import Literal
+
+from ..moves import Move, parse_move
+from ..state import GameState
+from .playouts import PLAYOUTS
+from .policies import Policy
+
+Status = Literal["solved", "unsolvable", "unknown"]
+
+SLICE_NODES = 1024
+"""Nodes between two budget checks, and between two slices of ``solve_steps``."""
+
+
+def _cpu_clock() -> Callable[[], float]:
+    """CPU seconds of the calling thread; the process's, or the wall clock, where the platform
+    has no thread clock (a browser's Python may lack one)."""
+    for clock in (time.thread_time, time.process_time):
+        try:
+            clock()
+        except (AttributeError, OSError):  # pragma: no cover - platform dependent
+            continue
+        return clock
+    return time.perf_counter  # pragma: no cover
+
+
+CPU_CLOCK = _cpu_clock()
+
+
+class OutOfBudget(Exception):
+    """The node or time budget ran out, or the search was cancelled."""
+
+
+class Search:
+    """One solve: the budgets, the node count, and the searches that share them."""
+
+    def __init__(
+        self,
+        policy: Policy,
+        max_nodes: float,
+        max_seconds: float,
+        should_stop: Callable[[], bool],
+    ) -> None:
+        self.policy, self.rules = policy, policy.rules
+        self.max_nodes, self.max_seconds = max_nodes, max_seconds
+        self.should_stop = should_stop
+        self.nodes = 0
+        self.spent = 0.0  # CPU seconds, summed over the slices run so far
+        self.resumed = CPU_CLOCK()
+        self.next_pause = SLICE_NODES
+        self.path: list[Move] = []
+
+    def seconds(self) -> float:
+        return self.spent + CPU_CLOCK() - self.resumed
+
+    def run(self, state: GameState) -> Generator[int, None, tuple[Status, list[Move]]]:
+        """The whole solve: probes, then the complete search with playouts alongside."""
+        policy = self.policy
+        eager = policy.use_knowledge and type(policy).eager is not Policy.eager
+        if eager and (yield from self.dfs(state, None, eager=True)):
+            return "solved", list(self.path)
+        for limit in range(policy.probes):
+            if (yield from self.dfs(state, limit)):
+                return "solved", list(self.path)
+        playout = PLAYOUTS.get(self.rules.family) if policy.playout_share > 0 else None
+        if playout is None or not policy.use_knowledge:
+            won = yield from self.dfs(state, None)
+            return ("solved" if won else "unsolvable"), list(self.path)
+        return (yield from self._interleaved(state, policy.playout_share))
+
+    def _interleaved(
+        self, state: GameState, share: float
+    ) -> Generator[int, None, tuple[Status, list[Move]]]:
+        """The complete search and the playouts in turns, slice by slice, the playouts taking
+        ``share`` of the nodes (a fixed schedule: the same call, the same turns)."""
+        complete = self.dfs(state, None)
+        playouts = self.playouts(state)
+        used = {"dfs": 0, "playouts": 0}
+        while True:
+            turn = (
+                "playouts" if used["playouts"] < share * (used["dfs"] + used["playouts"]) else "dfs"
+            )
+            before = self.nodes
+            try:
+                yield next(complete if turn == "dfs" else playouts)
+            except StopIteration as done:
+                if turn == "dfs":
+                    return ("solved" if done.value else "unsolvable"), list(self.path)
+                return "solved", done.value
+            used[turn] += self.nodes - before
+
+    # ------------------------------------------------------------------ the complete search
+    def dfs(
+        self, state: GameState, limit: int | None, eager: bool = False
+    ) -> Generator[int, None, bool]:
+        """True when a winning line was found (it is in ``self.path``); yields between slices.
+
+        With ``limit`` None the search is complete (False: no line wins); with a ``limit`` it
+        is a limited discrepancy probe, and with ``eager`` it plays the policy's eager moves
+        without branching (both prove nothing when they fail).
+        """
+        policy, rules, path = self.policy, self.rules, self.path
+        seen: dict[Hashable, int] = {}  # key -> the most discrepancies left when searched
+        path.clear()
+
+        def enter(node: GameState, slack: int) -> tuple[GameState, list[Move]] | None:
+            """Play the safe moves; the node to expand and its candidates, or None (a key
+            searched before, or dead). A node without candidates is over: won or lost.
+            The keys before and after the safe moves both go in the table (the safe moves
+            depend on the position alone, so one key seen means the other was too)."""
+            while True:
+                key = policy.key(node)
+                if seen.get(key, -1) >= slack:
+                    return None
+                seen[key] = slack
+                legal = rules.legal_moves(node)
+                if not legal:
+                    return node, []
+                safe = policy.eager(node, legal) if eager else policy.safe(node, legal)
+                if safe is None:
+                    break
+                path.append(safe)
+                node = rules.apply(node, safe)
+            if policy.dead(node):
+                return None
+            return node, policy.order(node, legal)
+
+        start = 0 if limit is None else limit
+        root = enter(state, start)
+        if root is None:
+            return False
+        node, moves = root
+        if not moves:
+            return rules.is_won(node)
+        # Each frame: moves still to try (worst first, with their cost), path length, node,
+        # discrepancies left
+        stack = [(self._costed(moves, start, limit), len(path), node, start)]
+        while stack:
+            todo, depth, node, slack = stack[-1]
+            if not todo:
+                stack.pop()
+                continue
+            move, cost = todo.pop()
+            del path[depth:]
+            path.append(move)
+            if self._count(1):
+                yield from self._pause()
+            child = enter(rules.apply(node, move), slack - cost)
+            if child is None:
+                continue
+            node_after, moves = child
+            if moves:
+                left = slack - cost
+                stack.append((self._costed(moves, left, limit), len(path), node_after, left))
+            elif rules.is_won(node_after):
+                return True
+        return False
+
+    @staticmethod
+    def _costed(moves: list[Move], slack: int, limit: int | None) -> list[tuple[Move, int]]:
+        """The moves affordable with ``slack`` discrepancies left, worst first (for popping)."""
+        if limit is None:
+            return [(m, 0) for m in reversed(moves)]
+        return [(m, i) for i, m in reversed(list(enumerate(moves[: slack + 1])))]
+
+    # ------------------------------------------------------------------ playouts
+    def playouts(self, state: GameState) -> Generator[int, None, list[Move]]:
+        """Randomized playouts from ``state`` until one wins (its line is returned); runs
+        until the budget ends it otherwise. The generator is seeded: the same tries always."""
+        playout = PLAYOUTS[self.rules.family]
+        rng = random.Random(1)
+        while True:
+            line, steps = playout(self.rules, state, rng)
+            if line is not None:
+                return [parse_move(m) for m in line]
+            if self._count(max(steps, 1)):
+                yield from self._pause()
+
+    # ------------------------------------------------------------------ budgets
+    def _count(self, nodes: int) -> bool:
+        """Count nodes and check the budgets; True when a slice is over."""
+        self.nodes += nodes
+        if self.nodes >= self.max_nodes:
+            self.nodes = min(self.nodes, int(self.max_nodes))
+            raise OutOfBudget(f"node budget of {int(self.max_nodes)} ran out")
+        if self.nodes < self.next_pause:
+            return False
+        self.next_pause = self.nodes + SLICE_NODES
+        if self.seconds() > self.max_seconds:
+            raise OutOfBudget(f"time budget of {self.max_seconds:g} CPU seconds ran out")
+        if self.should_stop():
+            raise OutOfBudget("cancelled")
+        return True
+
+    def _pause(self) -> Generator[int, None, None]:
+        """Hand control back between slices; the time away is not counted."""
+        self.spent += CPU_CLOCK() - self.resumed
+        yield self.nodes
+        self.resumed = CPU_CLOCK()
