@@ -98,9 +98,8 @@ def is_safe(rules: Variant, state: GameState, move: Move) -> bool:
     if family == "acme":
         return True
     if family == "quadrennial":
-        return state.redeals >= rules.redeals_allowed and (
-            move.src == "W" or not piles[rules.stock]
-        )
+        last_pass = state.redeals >= rules.redeals_allowed
+        return quadrennial_safe(last_pass, move.src == "W", not piles[rules.stock])
     lowest = min(len(piles[f]) for f in rules.foundations)
     if len(piles[rules.index[move.dst]]) != lowest:
         return False
@@ -128,7 +127,7 @@ def is_dead(state: GameState) -> bool:
     family = rules.family
     piles = state.piles
     if family == "quadrennial":
-        return state.redeals >= rules.redeals_allowed and _suit_inversion(piles[rules.waste])
+        return quadrennial_dead(state.redeals >= rules.redeals_allowed, piles[rules.waste])
     heights = [len(piles[f]) for f in rules.foundations]
     if family == "fly":
         free = (*piles[rules.reserve], *piles[rules.stock])
@@ -141,6 +140,16 @@ def is_dead(state: GameState) -> bool:
 
 def _of_kind(rules: Variant, kind: str) -> list[int]:
     return [i for i, k in enumerate(rules.kinds) if k == kind]
+
+
+def quadrennial_safe(last_pass: bool, from_waste: bool, stock_empty: bool) -> bool:
+    """Quadrennial: whether a card that fits its foundation is safe to play (the module)."""
+    return last_pass and (from_waste or stock_empty)
+
+
+def quadrennial_dead(last_pass: bool, waste: Sequence[int]) -> bool:
+    """Quadrennial: in the last pass, a waste card above a lower card of its own suit."""
+    return last_pass and _suit_inversion(waste)
 
 
 def _suit_inversion(waste: Sequence[int]) -> bool:

@@ -77,18 +77,56 @@ def fly_playout(
 def acquaintance_playout(
     rules: Variant, state: GameState, rng: random.Random
 ) -> tuple[list[str] | None, int]:
-    """Play a random card home with a probability this playout draws, else deal (or redeal)."""
+    """Play a card home (at random, or from the tallest pile) with a probability this playout
+    draws, always in the last pass; else deal, or redeal (gathering ``R1`` bottom to top, then
+    ``R2`` ..., and dealing one round at once). Tuned on the hardest of deals 1..10,000."""
     eager = rng.choice((0.5, 0.8, 0.95, 1.0))
+    piles = state.piles
+    found = [i for i, k in enumerate(rules.kinds) if k == "foundation"]
+    names = rules.pile_names
+    reserve_at = [i for i, k in enumerate(rules.kinds) if k == "reserve"]
+    heights = [len(piles[f]) for f in found]
+    reserve = [[c % 13 for c in piles[r]] for r in reserve_at]
+    stock = [c % 13 for c in piles[rules.stock]]
+    redeals = state.redeals
     line: list[str] = []
+
+    def deal_round() -> None:
+        for pile in reserve:
+            if not stock:
+                break
+            pile.append(stock.pop())
+
     while True:
-        moves = rules.legal_moves(state)
-        if not moves:
-            return (line if rules.is_won(state) else None), len(line)
-        home = [m for m in moves if m.dst.startswith("F")]
-        other = [m for m in moves if not m.dst.startswith("F")]
-        move = rng.choice(home) if home and (not other or rng.random() < eager) else other[0]
-        line.append(str(move))
-        state = rules.apply(state, move)
+        home = [
+            (i, heights.index(pile[-1]))
+            for i, pile in enumerate(reserve)
+            if pile and pile[-1] in heights
+        ]
+        can_redeal = not stock and redeals < rules.redeals_allowed and any(reserve)
+        last_pass = redeals >= rules.redeals_allowed  # then always play home when one fits
+        if home and (last_pass or not (stock or can_redeal) or rng.random() < eager):
+            if rng.random() < 0.3:  # sometimes the card from the tallest pile
+                i, f = max(home, key=lambda h: len(reserve[h[0]]))
+            else:
+                i, f = rng.choice(home)
+            heights[f] += 1
+            reserve[i].pop()
+            line.append(f"{names[reserve_at[i]]}-{names[found[f]]}")
+        elif stock:
+            deal_round()
+            line.append("deal")
+        elif can_redeal:
+            gathered = [card for pile in reserve for card in pile]
+            stock = gathered[::-1]
+            for pile in reserve:
+                pile.clear()
+            redeals += 1
+            deal_round()
+            line.append("redeal")
+        else:
+            won = all(h == 13 for h in heights)
+            return (line if won else None), len(line)
 
 
 PLAYOUTS: dict[str, Playout] = {"fly": fly_playout, "acquaintance": acquaintance_playout}

@@ -16,18 +16,40 @@ rules, so that one is won exactly when the other is; the search then looks at on
   reserve piles are not interchangeable (a deal serves R1 first, a redeal gathers R1 first), so
   they are kept in order.
 
-The candidate moves (``order``) are the legal moves, best first, with two kinds left out, each
-leading to a position with the same key as a move kept: of one card's moves to foundations of
+The candidate moves (``order``) are the legal moves, best first, with some left out. Two kinds
+lead to a position with the same key as a move kept: of one card's moves to foundations of
 the same height (rank games), only the leftmost; of one card's moves to identical tableau
-piles (Acme's empty ones, Fly's equal ones), only the first. Nothing else is cut here.
+piles (Acme's empty ones, Fly's equal ones), only the first. And one kind is dominated:
+
+**Quadrennial, at the end of a pass before the last** (stock empty, waste not, a redeal
+left): a reserve card is tried only if it is one of the cards, all in the reserve, that must
+go home before the waste's top card can (same suit, from the card up to just below the top).
+The argument rests on a lemma. *Pulling a card into the reserve never hurts*: let X' be X
+with some cards of the stock or waste taken out (the rest in the same order) and put in
+reserve piles, everything else equal. Any line L from X works from X': where L draws a card
+X' holds, X' does nothing; where L plays a card home from the waste that X' holds, X' plays
+it from the reserve (its refill, if any, takes one more card out of X''s stock); where L's
+refill takes a card X' holds, X''s refill takes the next card instead; where L redeals and
+X''s waste is empty, X' has nothing to turn over and needs no redeal. The relation holds
+after every move, so X' wins when X does. Now take a winning line from the end of a pass.
+Until it redeals or the waste runs out, it only plays cards home. Rewrite that stretch: each
+waste card still goes home when it did, the reserve cards of its suit it needs go just
+before it (they are exactly the cards the rule allows), and every other reserve card it
+played waits: until just after the redeal, where it goes home at once and the refill pulls
+a card (the lemma: no worse than the pile left empty for good), or until the waste is empty
+(nothing is left to refill from, so the position is the same). The rewritten line starts
+with an allowed move, so a winnable position always has a candidate that keeps it
+winnable; with no redeal left, or an empty waste, nothing is left out. (Not in the stricter
+"draw only when stuck" knob variant, where the lemma's moves need not be legal.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import Any
 
-from ..knowledge import first_safe, is_dead
-from ..moves import Move
+from ..knowledge import first_safe, is_dead, quadrennial_dead, quadrennial_safe
+from ..moves import DRAW, REDEAL, Move
 from ..state import GameState
 from ..variants import VARIANTS, Variant
 
@@ -43,6 +65,24 @@ class Policy:
     def __init__(self, rules: Variant, use_knowledge: bool = True) -> None:
         self.rules = rules
         self.use_knowledge = use_knowledge
+
+    # The search works on *nodes* through these methods; a node is the ``GameState`` itself
+    # unless a policy keeps a leaner form of its own (Quadrennial does, for speed).
+    def start(self, state: GameState) -> Any:
+        return state
+
+    def legal(self, node: Any) -> list[Any]:
+        return self.rules.legal_moves(node)
+
+    def apply(self, node: Any, move: Any) -> Any:
+        return self.rules.apply(node, move)
+
+    def won(self, node: Any) -> bool:
+        return self.rules.is_won(node)
+
+    def line(self, state: GameState, moves: Sequence[Any]) -> list[Move]:
+        """The node moves of a line from ``state``, as moves of the rules."""
+        return list(moves)
 
     def key(self, state: GameState) -> Hashable:
         return state.piles, state.redeals
@@ -65,34 +105,137 @@ class Policy:
         return legal
 
 
+WASTE, DRAW_CODE, REDEAL_CODE = 52, 53, 54  # Quadrennial node moves; 0..51: that reserve card
+
+
 class QuadrennialPolicy(Policy):
-    """Reserve piles sorted in the key; foundation plays before the draw."""
+    """Reserve piles sorted; foundation plays before the draw. For speed the search works on
+    a lean node, ``(reserve cards sorted, stock, waste, redeals, foundation heights)``, which
+    is its own key, with moves as numbers: a card (that reserve card home), 52 (the waste's
+    top home), 53 (draw), 54 (redeal). The same rules as the engine, which the tests check
+    against the plain search; ``line`` turns a line back into the engine's moves."""
+
+    def __init__(self, rules: Variant, use_knowledge: bool = True) -> None:
+        super().__init__(rules, use_knowledge)
+        self.allowed = rules.redeals_allowed
+
+    def start(self, state: GameState) -> Any:
+        p, stock = state.piles, self.rules.stock
+        reserve = tuple(sorted([pile[0] for pile in p[4:stock] if pile]))
+        heights = (len(p[0]), len(p[1]), len(p[2]), len(p[3]))
+        return reserve, p[stock], p[stock + 1], state.redeals, heights
+
+    def key(self, node: Any) -> Hashable:
+        # the foundations hold exactly the cards found nowhere else: the heights add nothing
+        key: Hashable = node
+        return key
+
+    def legal(self, node: Any) -> list[int]:
+        reserve, stock, waste, redeals, heights = node
+        moves = [c for c in reserve if heights[c // 13] == c % 13]
+        if waste and heights[waste[-1] // 13] == waste[-1] % 13:
+            moves.append(WASTE)
+        if stock:
+            moves.append(DRAW_CODE)
+        elif waste and redeals < self.allowed:
+            moves.append(REDEAL_CODE)
+        return moves
+
+    def apply(self, node: Any, move: int) -> Any:
+        reserve, stock, waste, redeals, heights = node
+        if move == DRAW_CODE:
+            return reserve, stock[:-1], (*waste, stock[-1]), redeals, heights
+        if move == REDEAL_CODE:
+            return reserve, waste[::-1], (), redeals + 1, heights
+        card = waste[-1] if move == WASTE else move
+        up = list(heights)
+        up[card // 13] += 1
+        if move == WASTE:
+            return reserve, stock, waste[:-1], redeals, tuple(up)
+        rest = list(reserve)
+        rest.remove(card)
+        if stock:  # the top stock card refills the pile
+            rest.append(stock[-1])
+            rest.sort()
+            stock = stock[:-1]
+        return tuple(rest), stock, waste, redeals, tuple(up)
+
+    def won(self, node: Any) -> bool:
+        return bool(sum(node[4]) == 52)
+
+    def safe(self, node: Any, legal: Sequence[Any]) -> Any:
+        """``knowledge.safe_moves``' rule (``quadrennial_safe``), on the lean node."""
+        if not self.use_knowledge or node[3] < self.allowed:
+            return None
+        stock_empty = not node[1]
+        for m in legal:
+            if m <= WASTE and quadrennial_safe(True, m == WASTE, stock_empty):
+                return m
+        return None
+
+    def dead(self, node: Any) -> bool:
+        return self.use_knowledge and quadrennial_dead(bool(node[3] >= self.allowed), node[2])
+
+    def eager(self, node: Any, legal: Sequence[Any]) -> Any:
+        """The waste's top card home whenever it fits (safe only in the last pass)."""
+        return WASTE if WASTE in legal else self.safe(node, legal)
+
+    def order(self, node: Any, legal: list[Any]) -> list[Any]:
+        """The waste's play, the reserve plays, then the draw or redeal; at the end of a pass
+        before the last, only the reserve cards on the way to the waste's top (the module)."""
+        reserve, stock, waste, redeals, _ = node
+        if waste and not stock and redeals < self.allowed:
+            top = waste[-1]
+            cards = set(reserve)
+            legal = [
+                m
+                for m in legal
+                if m >= WASTE
+                or (m // 13 == top // 13 and m < top and all(c in cards for c in range(m, top)))
+            ]
+        if WASTE in legal:
+            legal.remove(WASTE)
+            legal.insert(0, WASTE)
+        return legal
+
+    def line(self, state: GameState, moves: Sequence[Any]) -> list[Move]:
+        rules, out = self.rules, []
+        for m in moves:
+            if m == DRAW_CODE:
+                move = DRAW
+            elif m == REDEAL_CODE:
+                move = REDEAL
+            else:
+                card = state.piles[rules.waste][-1] if m == WASTE else m
+                src = (
+                    "W"
+                    if m == WASTE
+                    else next(
+                        rules.pile_names[i]
+                        for i in range(4, rules.stock)
+                        if state.piles[i] and state.piles[i][0] == card
+                    )
+                )
+                move = Move(src, f"F{card // 13 + 1}")
+            out.append(move)
+            state = rules.apply(state, move)
+        return out
+
+
+class StrictQuadrennialPolicy(Policy):
+    """Quadrennial under the stricter "draw only when stuck" knob: the engine's moves, the
+    reserve sorted in the key, no cut (the lemma above needs the stock usable at will)."""
 
     def key(self, state: GameState) -> Hashable:
-        p = state.piles
-        stock = self.rules.stock
-        # the foundations hold exactly the cards found nowhere else, so they need no place
-        reserve = tuple(sorted([pile[0] for pile in p[4:stock] if pile]))  # empty: the rest
+        p, stock = state.piles, self.rules.stock
+        reserve = tuple(sorted([pile[0] for pile in p[4:stock] if pile]))
         return reserve, p[stock], p[stock + 1], state.redeals
-
-    def eager(self, state: GameState, legal: Sequence[Move]) -> Move | None:
-        """The waste's top card home whenever it fits (safe only in the last pass)."""
-        for m in legal:
-            if m.src == "W" and m.dst.startswith("F"):
-                return m
-        return self.safe(state, legal)
-
-    def order(self, state: GameState, legal: list[Move]) -> list[Move]:
-        # foundation plays first, the waste's before the reserve's; then the draw or redeal
-        # (``legal_moves`` lists the reserve plays, the waste play, then the draw or redeal)
-        waste = [m for m in legal if m.src == "W"]
-        return waste + [m for m in legal if m.src != "W"] if waste else legal
 
 
 class AcquaintancePolicy(Policy):
     """Foundations by sorted height; the reserve piles in order."""
 
-    playout_share = 0.5
+    playout_share = 0.8
 
     def key(self, state: GameState) -> Hashable:
         p = state.piles
@@ -205,4 +348,6 @@ POLICIES: dict[str, type[Policy]] = {
 
 def policy_for(state: GameState, use_knowledge: bool = True) -> Policy:
     rules = VARIANTS[state.variant]
+    if rules.family == "quadrennial" and getattr(rules, "stuck_only", False):
+        return StrictQuadrennialPolicy(rules, use_knowledge)
     return POLICIES[rules.family](rules, use_knowledge)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Generator, Hashable
-from typing import Literal
+from typing import Any, Literal
 
 from ..moves import Move, parse_move
 from ..state import GameState
@@ -78,7 +78,7 @@ class Search:
         self.spent = 0.0  # CPU seconds, summed over the slices run so far
         self.resumed = CPU_CLOCK()
         self.next_pause = SLICE_NODES
-        self.path: list[Move] = []
+        self.path: list[Any] = []  # the line searched, in the policy's node moves
 
     def seconds(self) -> float:
         return self.spent + CPU_CLOCK() - self.resumed
@@ -88,14 +88,14 @@ class Search:
         policy = self.policy
         eager = policy.use_knowledge and type(policy).eager is not Policy.eager
         if eager and (yield from self.dfs(state, None, eager=True)):
-            return "solved", list(self.path)
+            return "solved", policy.line(state, self.path)
         for limit in range(policy.probes):
             if (yield from self.dfs(state, limit)):
-                return "solved", list(self.path)
+                return "solved", policy.line(state, self.path)
         playout = PLAYOUTS.get(self.rules.family) if policy.playout_share > 0 else None
         if playout is None or not policy.use_knowledge:
             won = yield from self.dfs(state, None)
-            return ("solved" if won else "unsolvable"), list(self.path)
+            return ("solved" if won else "unsolvable"), policy.line(state, self.path)
         return (yield from self._interleaved(state, policy.playout_share))
 
     def _interleaved(
@@ -115,7 +115,8 @@ class Search:
                 yield next(complete if turn == "dfs" else playouts)
             except StopIteration as done:
                 if turn == "dfs":
-                    return ("solved" if done.value else "unsolvable"), list(self.path)
+                    status: Status = "solved" if done.value else "unsolvable"
+                    return status, self.policy.line(state, self.path)
                 return "solved", done.value
             used[turn] += self.nodes - before
 
@@ -129,11 +130,12 @@ class Search:
         is a limited discrepancy probe, and with ``eager`` it plays the policy's eager moves
         without branching (both prove nothing when they fail).
         """
-        policy, rules, path = self.policy, self.rules, self.path
+        policy, path = self.policy, self.path
+        legal_of, apply = policy.legal, policy.apply
         seen: dict[Hashable, int] = {}  # key -> the most discrepancies left when searched
         path.clear()
 
-        def enter(node: GameState, slack: int) -> tuple[GameState, list[Move]] | None:
+        def enter(node: Any, slack: int) -> tuple[Any, list[Any]] | None:
             """Play the safe moves; the node to expand and its candidates, or None (a key
             searched before, or dead). A node without candidates is over: won or lost.
             The keys before and after the safe moves both go in the table (the safe moves
@@ -143,25 +145,25 @@ class Search:
                 if seen.get(key, -1) >= slack:
                     return None
                 seen[key] = slack
-                legal = rules.legal_moves(node)
+                legal = legal_of(node)
                 if not legal:
                     return node, []
                 safe = policy.eager(node, legal) if eager else policy.safe(node, legal)
                 if safe is None:
                     break
                 path.append(safe)
-                node = rules.apply(node, safe)
+                node = apply(node, safe)
             if policy.dead(node):
                 return None
             return node, policy.order(node, legal)
 
         start = 0 if limit is None else limit
-        root = enter(state, start)
+        root = enter(policy.start(state), start)
         if root is None:
             return False
         node, moves = root
         if not moves:
-            return rules.is_won(node)
+            return policy.won(node)
         # Each frame: moves still to try (worst first, with their cost), path length, node,
         # discrepancies left
         stack = [(self._costed(moves, start, limit), len(path), node, start)]
@@ -175,19 +177,19 @@ class Search:
             path.append(move)
             if self._count(1):
                 yield from self._pause()
-            child = enter(rules.apply(node, move), slack - cost)
+            child = enter(apply(node, move), slack - cost)
             if child is None:
                 continue
             node_after, moves = child
             if moves:
                 left = slack - cost
                 stack.append((self._costed(moves, left, limit), len(path), node_after, left))
-            elif rules.is_won(node_after):
+            elif policy.won(node_after):
                 return True
         return False
 
     @staticmethod
-    def _costed(moves: list[Move], slack: int, limit: int | None) -> list[tuple[Move, int]]:
+    def _costed(moves: list[Any], slack: int, limit: int | None) -> list[tuple[Any, int]]:
         """The moves affordable with ``slack`` discrepancies left, worst first (for popping)."""
         if limit is None:
             return [(m, 0) for m in reversed(moves)]
