@@ -9,7 +9,9 @@ still prints ``10♥`` without conversion.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
+
+from .quoting import quoted
 
 RANK_LETTERS = "A23456789TJQK"
 SUIT_LETTERS = "CDHS"
@@ -76,11 +78,16 @@ ACES: tuple[Card, ...] = tuple(CARDS[s * 13] for s in range(4))
 KINGS_RANK_INDEX = 12
 
 
+VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+"""Text and emoji presentation selectors: pasted text often carries one after a suit symbol."""
+
+
 def parse_card(text: str) -> Card:
-    """Read a card code: ``TH``, ``10h``, ``7♥``; case-insensitive. Raises ``ValueError``."""
+    """Read a card code: ``TH``, ``10h``, ``7♥`` (also ``A♥️`` with an emoji variation
+    selector, as pasted text carries it); case-insensitive. Raises ``ValueError``."""
     if not isinstance(text, str):
-        raise ValueError(f"a card is written as a code like 'TH' or '7♥', not {text!r}")
-    t = text.strip().upper()
+        raise ValueError(f"a card is written as a code like 'TH' or '7♥', not {quoted(text)}")
+    t = text.translate(VARIATION_SELECTORS).strip().upper()
     if len(t) >= 2:
         rank_text, suit_text = t[:-1], t[-1]
         if rank_text == "10":
@@ -91,7 +98,7 @@ def parse_card(text: str) -> Card:
         if len(rank_text) == 1 and rank_text in RANK_LETTERS and suit_index >= 0:
             return CARDS[suit_index * 13 + RANK_LETTERS.index(rank_text)]
     raise ValueError(
-        f"{text!r} is not a card: write rank then suit, like 'TH', '10h' or '7♥' "
+        f"{quoted(text)} is not a card: write rank then suit, like 'TH', '10h' or '7♥' "
         f"(ranks {' '.join(RANK_LETTERS)}, suits C D H S)"
     )
 
@@ -108,28 +115,52 @@ def shuffled_deck(seed: int, decks: int = 1) -> list[Card]:
     return cards
 
 
-def check_deck(codes: Iterable[object], decks: int = 1) -> list[Card]:
-    """Parse an explicit deck and check it holds every card exactly ``decks`` times."""
-    if isinstance(codes, (str, bytes)):
-        raise ValueError("a deck is a list of card codes, not one string")
-    cards = [c if isinstance(c, Card) else parse_card(c) for c in codes]  # type: ignore[arg-type]
+def check_deck(codes: Iterable[object], decks: int = 1, title: str = "this game") -> list[Card]:
+    """Parse an explicit deck and check it holds every card exactly ``decks`` times.
+
+    A deck is an ordered collection of codes (a list or a tuple); one string, a dict (whose
+    keys would be taken) and a set (which has no order) are refused with a ``ValueError``.
+    """
+    items = _deck_items(codes)
+    cards = [c if isinstance(c, Card) else parse_card(c) for c in items]  # type: ignore[arg-type]
     counts = [0] * 52
     for c in cards:
         counts[c] += 1
+    size = 52 * decks
     times = "once" if decks == 1 else "twice"
-    problems = []
-    missing = [str(CARDS[i]) for i in range(52) if counts[i] < decks]
-    extra = [str(CARDS[i]) for i in range(52) if counts[i] > decks]
-    if missing:
-        problems.append("missing " + " ".join(missing))
-    if extra:
-        problems.append("too many " + " ".join(extra))
-    if problems:
+    missing = [str(CARDS[i]) for i in range(52) for _ in range(decks - counts[i])]
+    extra = [str(CARDS[i]) for i in range(52) for _ in range(counts[i] - decks)]
+    if not (missing or extra):
+        return cards
+    wanted = f"the deck must hold every card {times} ({size} cards), got {len(cards)}"
+    if decks == 2 and len(cards) == 52:
+        wanted = f"{title} plays with two decks: {size} cards, got 52 (every card twice)"
+    problems = [wanted]
+    if len(missing) + len(extra) <= MAX_LISTED:
+        if missing:
+            problems.append("missing " + " ".join(missing))
+        if extra:
+            problems.append("too many " + " ".join(extra))
+    raise ValueError(problems[0] + (": " + "; ".join(problems[1:]) if problems[1:] else ""))
+
+
+MAX_LISTED = 12
+"""A deck error names the missing and surplus cards when there are at most this many."""
+
+
+def _deck_items(codes: object) -> Iterable[object]:
+    """The items of a deck, or a ``ValueError`` saying why it is not one."""
+    if isinstance(codes, (str, bytes)):
+        raise ValueError("a deck is a list of card codes, not one string")
+    if isinstance(codes, Mapping):
+        raise ValueError("a deck is a list of card codes, not a dict")
+    if isinstance(codes, Set):
+        raise ValueError("a deck is a list of card codes, not a set: a deck has an order")
+    if not isinstance(codes, Iterable):
         raise ValueError(
-            f"the deck must hold every card {times} ({52 * decks} cards), "
-            f"got {len(cards)}: " + "; ".join(problems)
+            f"a deck is a list of card codes (52, or 104 for Fly), not {quoted(codes)}"
         )
-    return cards
+    return codes
 
 
 def format_cards(cards: Sequence[int]) -> str:

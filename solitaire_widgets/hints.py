@@ -2,18 +2,24 @@
 
 ``hints(game)`` scores every legal move from the face-up cards alone (the tests shuffle the
 face-down cards and check that no hint changes); ``knowledge.safe_moves`` are what Auto plays.
+Given a ``Game`` (or ``seen=`` positions), the hints know the game's history: a move back to
+a position already seen is no progress and ranks below every move that makes some, so a
+student who keeps playing the top hint never goes round in circles. Every reason says only
+what is true of the move: a card is "uncovered" only when one lies beneath it.
 ``solver_hint`` is the exception that says so: it asks the solver, which sees every card.
 (How likely a win is after each move: ``solitaire_widgets.chances``.)
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARDS, RANK_DISPLAY
 from .knowledge import safe_moves
-from .moves import DEAL, DRAW, REDEAL, Move
+from .moves import DEAL, DRAW, REDEAL, Move, parse_move
 from .solver import solve
 from .state import GameState
 from .variants import VARIANTS, Variant
@@ -41,32 +47,61 @@ def _state_of(game_or_state: Any) -> GameState:
 
 
 # ------------------------------------------------------------------------------ hopeless
-def is_hopeless(state: GameState, limit: int = 2_000) -> bool:
-    """True when no foundation move can ever be reached again, judged from face-up cards only.
+HOPELESS_LIMIT = 20_000
+"""The default budget of ``is_hopeless``: positions explored, or solver nodes."""
+HINT_LIMIT = 2_000
+"""The budget of the hopeless test inside ``hints``, which playouts call thousands of times."""
 
-    It explores every position reachable without a foundation move. A move that would turn up
-    a face-down card makes the answer "not hopeless" (the hidden card might help), so this
-    never peeks; it also answers False if more than ``limit`` positions would be needed.
+
+def is_hopeless(state: GameState, limit: int = HOPELESS_LIMIT) -> bool | None:
+    """Whether the game can no longer be won: True (hopeless), False (not hopeless) or None
+    (cannot tell yet: ``limit`` was reached first). Never False because a limit was hit.
+
+    When every card is face up the question is exact and the solver answers it: True when
+    no line wins (its exhaustive search is a proof), False when it finds one; it sees nothing
+    the player cannot. While cards are face down the answer uses the face-up cards only: it
+    explores every position reachable without a foundation move; True when none of them
+    allows a foundation move or turns up a card (no card can ever go home again, whatever the
+    hidden cards are), False when one does (a card can still go home or be turned up; whether
+    the hidden cards save the game, nobody at the table can know).
     """
+    return _hopelessness(state, limit)[0]
+
+
+def _hopelessness(state: GameState, limit: int) -> tuple[bool | None, str]:
+    """``is_hopeless``'s answer and, when hopeless, why in words."""
     rules = VARIANTS[state.variant]
     if rules.is_won(state):
-        return False
-    seen = {state.key()}
+        return False, ""
+    if _face_up(rules, state):
+        return _solved(rules, state, limit)
+    seen = {state}
     frontier = [state]
     while frontier:
         node = frontier.pop()
         for move in rules.legal_moves(node):
-            if move.dst.startswith("F"):
-                return False
-            if _reveals(rules, node, move):
-                return False
+            if move.dst.startswith("F") or _reveals(rules, node, move):
+                return False, ""
             child = rules.apply(node, move)
-            if child.key() not in seen:
+            if child not in seen:
                 if len(seen) >= limit:
-                    return False
-                seen.add(child.key())
+                    return None, ""
+                seen.add(child)
                 frontier.append(child)
-    return True
+    return True, "no card can ever go home again from here, whatever you do"
+
+
+def _face_up(rules: Variant, state: GameState) -> bool:
+    return not any(rules.face_down(state, i) for i in range(len(state.piles)))
+
+
+def _solved(rules: Variant, state: GameState, limit: int) -> tuple[bool | None, str]:
+    """The exact answer when every card is face up: the solver sees no more than the player.
+    The budget counts nodes, never seconds, so the answer does not depend on the machine."""
+    result = solve(state, max_nodes=limit, max_seconds=math.inf)
+    if result.status == "unsolvable":
+        return True, "no line wins from here, whatever you do (every card is face up)"
+    return (False if result.status == "solved" else None), ""
 
 
 def _reveals(rules: Variant, state: GameState, move: Move) -> bool:
@@ -78,35 +113,73 @@ def _reveals(rules: Variant, state: GameState, move: Move) -> bool:
 
 
 # ------------------------------------------------------------------------------ ranked hints
-def hints(game_or_state: Any) -> list[Hint]:
+def hints(
+    game_or_state: Any, seen: Collection[GameState] | None = None, *, limit: int = HINT_LIMIT
+) -> list[Hint]:
     """Every legal move with a score and a reason, best first; face-up cards only.
 
-    In a hopeless position (see ``is_hopeless``) every move scores 0 and says so.
+    A ``Game`` brings its history (``game.seen``); for a bare ``GameState`` pass the
+    positions already seen as ``seen`` (none by default; a set is used as it is, so a
+    playout can grow one set move by move). A move back to one of them is no progress: it
+    scores 0 and ranks below every other move. In a hopeless position (``is_hopeless`` with
+    budget ``limit`` says True) every move scores 0 and says so. The test never changes the
+    order, so a playout that only needs the best move passes ``limit=0`` to skip it.
     """
     state = _state_of(game_or_state)
+    history = _history(game_or_state, seen)
     rules = VARIANTS[state.variant]
     legal = rules.legal_moves(state)
     if not legal:
         return []
-    if is_hopeless(state):
-        why = "hopeless: no foundation move can ever be reached again from here, whatever you do"
-        return [Hint(str(m), 0, why) for m in legal]
     safe = set(safe_moves(state))
-    scored = [_score(rules, state, m, m in safe) for m in legal]
+    alone = len(legal) == 1
+    scored = [
+        _no_progress(str(m))
+        if history and _repeats(rules, state, m, history)
+        else _score(rules, state, m, m in safe, alone)
+        for m in legal
+    ]
     order = {str(m): i for i, m in enumerate(legal)}
-    return sorted(scored, key=lambda h: (-h.score, order[h.move]))
+    ranked = sorted(scored, key=lambda h: (-h.score, order[h.move]))
+    hopeless, why = _hopelessness(state, limit) if limit > 0 else (None, "")
+    if hopeless:
+        return [Hint(h.move, 0, f"hopeless: {why}") for h in ranked]
+    return ranked
 
 
-def best_move(game_or_state: Any) -> Move | None:
+def best_move(game_or_state: Any, seen: Collection[GameState] | None = None) -> Move | None:
     """The hint engine's choice (the first of ``hints``), or None when no move is legal."""
-    ranked = hints(game_or_state)
-    if not ranked:
-        return None
-    move = ranked[0].move
-    if move in ("deal", "redeal"):
-        return Move(move)
-    src, dst = move.split("-")
-    return Move(src, dst)
+    ranked = hints(game_or_state, seen)
+    return parse_move(ranked[0].move) if ranked else None
+
+
+def _history(game_or_state: Any, seen: Collection[GameState] | None) -> Collection[GameState]:
+    """The positions already seen: a ``Game``'s own, and ``seen``."""
+    own = getattr(game_or_state, "seen", None)
+    if own is None:
+        return () if seen is None else seen
+    return own if not seen else {*own, *seen}
+
+
+def _repeats(rules: Variant, state: GameState, move: Move, seen: Collection[GameState]) -> bool:
+    """Whether ``move`` leads back to a position already seen.
+
+    Most moves never can. Along a game the redeals used and the cards home never go down,
+    and within a pass the stock, the waste and Acme's and Fly's reserve ``R`` never grow
+    back (the waste grows only by a draw, which shrinks the stock). So a move that sends a
+    card home, redeals, or takes a card from the stock, the waste or ``R`` reaches a position
+    unlike every earlier one; only the others are played out and looked up.
+    """
+    if move.dst.startswith("F") or move.src in _ONE_WAY_SOURCES:
+        return False
+    return rules.apply(state, move) in seen
+
+
+_ONE_WAY_SOURCES = frozenset({"S", "W", "R", "deal", "redeal"})
+
+
+def _no_progress(move: str) -> Hint:
+    return Hint(move, 0, "no progress: this returns to a position already seen in this game")
 
 
 def _needed_ranks(rules: Variant, state: GameState) -> list[int]:
@@ -122,15 +195,32 @@ def _needed_soon(rules: Variant, state: GameState, card: int) -> bool:
     return any(0 <= card % 13 - h <= 1 for h in heights)
 
 
-def _score(rules: Variant, state: GameState, move: Move, safe: bool) -> Hint:
+def _goes_home(rules: Variant, state: GameState, card: int) -> bool:
+    """Whether some foundation takes ``card`` now."""
+    return any(rules.foundation_accepts(state, card, f) for f in rules.foundations)
+
+
+def _left_behind(rules: Variant, state: GameState, src: int) -> str:
+    """What taking the top card off pile ``src`` leaves, in words that are true of it:
+    'uncovers 7♣', 'turns up the next reserve card' or 'empties T3'."""
+    pile = state.piles[src]
+    name = rules.pile_names[src]
+    if len(pile) < 2:
+        return f"empties {name}"
+    if rules.face_down(state, src):
+        return f"turns up the next {rules.kinds[src]} card"
+    return f"uncovers {CARDS[pile[-2]]}"
+
+
+def _score(rules: Variant, state: GameState, move: Move, safe: bool, alone: bool) -> Hint:
     text = str(move)
     piles = state.piles
     if move == DRAW:
-        return _draw_hint(rules, state, text)
+        return _draw_hint(rules, state, text, alone)
     if move == DEAL:
         return _deal_hint(rules, state, text)
     if move == REDEAL:
-        return Hint(text, 15, "turn the cards over for another pass: nothing else can be played")
+        return _redeal_hint(rules, text, alone)
     src, dst = rules.index[move.src], rules.index[move.dst]
     card = piles[src][-1]
     where = rules.label(src)
@@ -140,12 +230,12 @@ def _score(rules: Variant, state: GameState, move: Move, safe: bool) -> Hint:
     if rules.family == "acme":
         return _acme_tableau_hint(rules, state, move, card, target)
     # Fly: the stock or reserve card onto a tableau pile
+    why = _left_behind(rules, state, src)
     if move.src == "R":
         base = 62
-        why = "frees the next reserve card: the reserve is the hardest pile to dig out"
+        why += ": the reserve is the hardest pile to dig out" if len(piles[src]) > 1 else ""
     else:
         base = 50
-        why = "moves the stock on to its next card"
     if not target:
         return Hint(text, base, f"puts {card} on an empty pile, where it blocks nothing; {why}")
     top = target[-1]
@@ -156,13 +246,13 @@ def _score(rules: Variant, state: GameState, move: Move, safe: bool) -> Hint:
             base + 10 - closeness,
             f"{card} on {top}: it will go home before {top} is needed, so it blocks nothing; {why}",
         )
-    buried = f"{top}" + (
-        " which a foundation needs next" if _needed_soon(rules, state, top) else ""
-    )
+    soon = _needed_soon(rules, state, top)
+    higher = "the higher " if card % 13 > top % 13 else ""
     return Hint(
         text,
-        base - 30 - (10 if _needed_soon(rules, state, top) else 0),
-        f"would bury {buried} under the higher {card} (taken from {where})",
+        base - 30 - (10 if soon else 0),
+        f"would bury {top}{' which a foundation needs soon' if soon else ''} under {higher}"
+        f"{card} (taken from {where})",
     )
 
 
@@ -181,6 +271,8 @@ def _foundation_hint(rules: Variant, state: GameState, move: Move, card: int, sa
         return Hint(text, 95, f"{shown} goes home: {why}", safe=True)
     if rules.family == "quadrennial":
         pile = move.src
+        if not state.piles[rules.stock]:
+            return Hint(text, 85, f"{shown} goes home; the stock is empty, so {pile} stays empty")
         return Hint(
             text,
             85,
@@ -191,10 +283,11 @@ def _foundation_hint(rules: Variant, state: GameState, move: Move, card: int, sa
         later = "; a redeal will gather the piles differently"
     else:
         later = ""
+    left = _left_behind(rules, state, rules.index[move.src])
     return Hint(
         text,
         80,
-        f"{shown} goes home and uncovers the card beneath it, but a higher foundation takes it: "
+        f"{shown} goes home and {left}, but a higher foundation takes it: "
         f"another {RANK_DISPLAY[card % 13]} may need this place later{later}",
     )
 
@@ -202,48 +295,68 @@ def _foundation_hint(rules: Variant, state: GameState, move: Move, card: int, sa
 def _acme_tableau_hint(
     rules: Variant, state: GameState, move: Move, card: int, target: tuple[Any, ...]
 ) -> Hint:
+    """Acme: a card onto a tableau pile, scored by what the move frees."""
     text = str(move)
     shown = CARDS[card]
-    src_pile = state.piles[rules.index[move.src]]
+    src = rules.index[move.src]
+    src_pile = state.piles[src]
     reserve = state.piles[rules.reserve]
-    if move.src.startswith("T") and len(src_pile) == 1 and reserve:
-        return Hint(
-            text,
-            80,
-            f"{shown} onto {CARDS[target[-1]]} empties {move.src}, which the reserve fills at "
-            "once: a hidden card comes into play",
-        )
+    onto = f"onto {CARDS[target[-1]]}" if target else f"into the empty {move.dst}"
+    left = _left_behind(rules, state, src)
     if move.src == "R":
-        return Hint(text, 75, f"{shown} off the reserve uncovers its next card")
+        if len(reserve) > 1:
+            return Hint(text, 75, f"{shown} off the reserve {onto} {left}")
+        return Hint(
+            text, 70, f"{shown} {onto} {left}: from now on an empty tableau pile takes any card"
+        )
     if move.src == "W":
-        return Hint(text, 55, f"{shown} off the waste onto the tableau, where it stays playable")
-    if not target:
-        return Hint(text, 35, f"{shown} into the empty {move.dst} uncovers the card beneath it")
-    return Hint(
-        text, 45, f"{shown} onto {CARDS[target[-1]]}: uncovers the card beneath it in {move.src}"
-    )
+        return Hint(text, 55, f"{shown} off the waste {onto}, where it stays playable")
+    if len(src_pile) == 1 and reserve:
+        turns = "; the next reserve card turns face up" if len(reserve) > 1 else ""
+        return Hint(
+            text, 80, f"{shown} {onto} {left}, which the reserve's top card fills at once{turns}"
+        )
+    if len(src_pile) == 1:
+        return Hint(
+            text, 40, f"{shown} {onto} {left}: with the reserve empty it takes any card later"
+        )
+    beneath = src_pile[-2]
+    if _goes_home(rules, state, beneath):
+        return Hint(text, 70, f"{shown} {onto} {left}, which can go home next")
+    return Hint(text, 45 if target else 35, f"{shown} {onto} {left}")
 
 
-def _draw_hint(rules: Variant, state: GameState, text: str) -> Hint:
+def _draw_hint(rules: Variant, state: GameState, text: str, alone: bool) -> Hint:
     waste = state.piles[rules.waste]
     if waste and _needed_soon(rules, state, waste[-1]):
         top = CARDS[waste[-1]]
         return Hint(text, 20, f"drawing now would bury {top}, which a foundation needs soon")
-    return Hint(text, 30, "draw the next stock card: nothing better is on the table")
+    why = "nothing else can be played" if alone else "a new card to play"
+    return Hint(text, 30, f"draw the next stock card: {why}")
 
 
 def _deal_hint(rules: Variant, state: GameState, text: str) -> Hint:
-    tops = [
-        state.piles[r][-1]
-        for r in range(len(state.piles))
-        if rules.kinds[r] == "reserve"
-        if state.piles[r]
-    ]
+    reserves = [r for r in range(len(state.piles)) if rules.kinds[r] == "reserve"]
+    tops = [state.piles[r][-1] for r in reserves if state.piles[r]]
     soon = [CARDS[c] for c in tops if _needed_soon(rules, state, c)]
     if soon:
         cards = ", ".join(str(c) for c in soon)
         return Hint(text, 20, f"dealing now would bury {cards}, needed on a foundation soon")
+    left = len(state.piles[rules.stock])
+    if left < len(reserves):
+        names = [rules.pile_names[r] for r in reserves[:left]]
+        cards = "card" if left == 1 else f"{left} cards"
+        piles = " and ".join(names) if left < 3 else f"{names[0]} to {names[-1]}"
+        return Hint(text, 30, f"deal the last {cards} of the stock onto {piles}")
     return Hint(text, 30, "deal a new round: every reserve pile gets a new top card")
+
+
+def _redeal_hint(rules: Variant, text: str, alone: bool) -> Hint:
+    if rules.waste < 0:
+        what = "gather the reserve piles into the stock and deal again"
+    else:
+        what = "turn the waste over for another pass"
+    return Hint(text, 15, what + (": nothing else can be played" if alone else ""))
 
 
 # ------------------------------------------------------------------------------ the solver

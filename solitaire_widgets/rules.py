@@ -5,11 +5,13 @@ They trust their input: ``apply`` assumes the move is legal (``Game.play`` check
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 
 from .cards import Card, check_deck, shuffled_deck
 from .moves import Move
+from .quoting import quoted
 from .state import GameState
 from .variants import VARIANTS, get_variant
 
@@ -17,22 +19,33 @@ from .variants import VARIANTS, get_variant
 def new_state(
     variant: str, seed: int | None = None, deck: Sequence[object] | None = None
 ) -> GameState:
-    """The starting position for deal number ``seed`` or an explicit ``deck`` of codes."""
+    """The starting position for deal number ``seed`` or an explicit ``deck`` of codes.
+
+    With neither, a random deal (as ``Game(variant)`` picks one); a position does not carry
+    its deal number, so use ``Game`` when the number must be recorded.
+    """
     rules = get_variant(variant)
     if deck is not None:
-        cards: Sequence[Card] = check_deck(deck, rules.decks)
+        if seed is not None:
+            raise ValueError("give a deal number or an explicit deck, not both")
+        cards: Sequence[Card] = check_deck(deck, rules.decks, rules.title)
     else:
-        cards = shuffled_deck(check_seed(seed), rules.decks)
+        cards = shuffled_deck(random_seed() if seed is None else check_seed(seed), rules.decks)
     return rules.deal(cards)
 
 
 def check_seed(seed: object) -> int:
-    """A deal number is a non-negative integer (``bool`` is refused, so is ``-5``)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"a deal number is a non-negative integer, not {seed!r}")
-    if seed < 0:
-        raise ValueError(f"a deal number is a non-negative integer, not {seed}")
-    return seed
+    """A deal number is a non-negative integer: any integral type (``numpy.int64`` too, read
+    with ``operator.index``) but not ``bool``, a float or ``-5``. Returns a plain ``int``."""
+    if not isinstance(seed, bool):  # numpy's booleans refuse operator.index themselves
+        try:
+            number = operator.index(seed)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+        else:
+            if number >= 0:
+                return number
+    raise ValueError(f"a deal number is a non-negative integer, not {quoted(seed)}")
 
 
 def random_seed() -> int:

@@ -237,7 +237,7 @@ def test_a_view_never_shows_a_face_down_card(variant: str, deal: int) -> None:
     """Two positions that differ only in their face-down cards look the same to a player."""
     state = new_state(variant, deal)
     rng = random.Random(deal)
-    from solitaire_widgets.hints import determinize
+    from solitaire_widgets.chances import determinize
 
     for _ in range(rng.randrange(30)):
         view = view_of(state)

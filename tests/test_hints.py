@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import random
+import re
+from collections import Counter
 
 import pytest
 from positions import state_of
 
-from solitaire_widgets import Game, apply, legal_moves, new_state
-from solitaire_widgets.hints import best_move, hints, is_hopeless, solver_hint
+from solitaire_widgets import Game, apply, legal_moves, new_state, parse_move
+from solitaire_widgets.cards import CARDS, Card
+from solitaire_widgets.hints import Hint, best_move, hints, is_hopeless, solver_hint
 from solitaire_widgets.intervals import wilson
 from solitaire_widgets.state import GameState
-from solitaire_widgets.variants import VARIANTS
+from solitaire_widgets.stats import HintPlay
+from solitaire_widgets.variants import VARIANTS, Variant
 
 
 def face_down_cards(state: GameState) -> list[int]:
@@ -105,9 +109,124 @@ def test_acme_loop_is_hopeless() -> None:
     """RULES: 'A position from which no foundation move can ever be reached again (for example
     Acme shuffling single cards between empty tableau piles) must be reported as hopeless'."""
     stuck = state_of("acme", F1="AC", F2="AD", F3="AH", F4="AS", T1="9H 8H", T3="5S", redeals=1)
-    assert legal_moves(stuck) and is_hopeless(stuck)
-    assert not is_hopeless(state_of("acme", F1="AC", F2="AD", F3="AH", F4="AS", T1="2C"))
-    assert not is_hopeless(new_state("acme", seed=1))  # the stock hides cards: not hopeless
+    assert legal_moves(stuck) and is_hopeless(stuck) is True
+    clubs = " ".join(f"{r}C" for r in "KQJT98765432")
+    assert is_hopeless(state_of("acme", **HOME_BUT_CLUBS, T1=clubs)) is False
+    assert is_hopeless(new_state("acme", seed=1)) is False  # the stock hides cards
+
+
+HOME_BUT_CLUBS = {
+    "F1": "AC",
+    **{f"F{i + 2}": " ".join(f"{r}{s}" for r in "A23456789TJQK") for i, s in enumerate("DHS")},
+}
+"""Acme foundations with every card home but the clubs from 2♣ up."""
+
+
+def no_foundation_region(state: GameState) -> int:
+    """The positions reachable without a foundation move, counted by a plain search."""
+    rules = VARIANTS[state.variant]
+    seen, frontier = {state}, [state]
+    while frontier:
+        node = frontier.pop()
+        for move in rules.legal_moves(node):
+            child = rules.apply(node, move)
+            if not move.dst.startswith("F") and child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return len(seen)
+
+
+def plainly_winnable(state: GameState) -> bool:
+    """A plain exhaustive search (no symmetry, no safe moves, no cuts): can this be won?"""
+    rules = VARIANTS[state.variant]
+    seen, frontier = {state}, [state]
+    while frontier:
+        node = frontier.pop()
+        if rules.is_won(node):
+            return True
+        for move in rules.legal_moves(node):
+            child = rules.apply(node, move)
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return False
+
+
+# The issue's kind of position: reserve and stock empty, every card face up, no foundation move
+# can ever be reached again, and 2,462 positions to go through before a plain search knows it.
+KNOT = state_of(
+    "acme",
+    **{**HOME_BUT_CLUBS, "F2": "AD"},
+    T1="JC 7C 2D 8C TC KC QC 2C 9C JD 6C 3D 4D 5C 6D",
+    W="KD QD 3C 4C 7D 8D 9D TD 5D",
+    redeals=1,
+)
+
+
+def test_the_issue_position_is_hopeless_and_the_hints_say_so() -> None:
+    assert sum(len(p) for p in KNOT.piles) == 52 and legal_moves(KNOT)
+    assert no_foundation_region(KNOT) == 2_462 and not plainly_winnable(KNOT)
+    assert is_hopeless(KNOT) is True
+    ranked = hints(KNOT)
+    assert ranked and all(h.reason.startswith("hopeless: no line wins") for h in ranked)
+    assert all(h.score == 0 for h in ranked)
+
+
+def test_a_limit_never_turns_into_not_hopeless() -> None:
+    """'Cannot tell yet' (None) when the budget runs out first, never False."""
+    assert is_hopeless(KNOT, limit=100) is None
+    assert not any(h.reason.startswith("hopeless") for h in hints(KNOT, limit=100))
+    assert is_hopeless(KNOT, limit=100_000) is True
+
+
+def face_up_endgame(variant: str, rng: random.Random, left: int) -> GameState:
+    """A random position with ``left`` cards off the foundations, every one of them face up:
+    the stock empty (Fly: one card), the reserve at most one card."""
+    rules = VARIANTS[variant]
+    count = len(rules.foundations)
+    heights = [1] * count if rules.family in ("acquaintance", "fly") else [0] * count
+    while sum(heights) < rules.total_cards - left:
+        f = rng.randrange(count)
+        heights[f] += heights[f] < 13
+    pool = list(CARDS) * rules.decks
+    rng.shuffle(pool)
+    piles: dict[str, list[Card]] = {name: [] for name in rules.pile_names}
+    for f, height in zip(rules.foundations, heights, strict=True):
+        for rank in range(height):
+            suit = f % 4 if rules.suit_foundations or rank == 0 else None
+            card = next(c for c in pool if c % 13 == rank and suit in (None, c // 13))
+            pool.remove(card)
+            piles[rules.pile_names[f]].append(card)
+    one_card = {"acme": ["R"], "fly": ["R", "S"]}.get(rules.family, [])
+    one_card += [n for n in piles if rules.family == "quadrennial" and n.startswith("R")]
+    fanned = "TWR" if rules.family == "acquaintance" else "TW"
+    open_piles = [n for n in piles if n[0] in fanned]
+    for card in pool:
+        room = [n for n in one_card if not piles[n]] if rng.random() < 0.3 else []
+        piles[rng.choice(room or open_piles)].append(card)
+    return GameState(
+        variant,
+        tuple(tuple(piles[n]) for n in rules.pile_names),
+        rng.randrange(rules.redeals_allowed + 1),
+    )
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_with_every_card_face_up_hopeless_is_exact(variant: str) -> None:
+    """Against a plain exhaustive search, on random endgames with every card face up."""
+    rules = VARIANTS[variant]
+    rng = random.Random(6)
+    checked = hopeless = 0
+    while checked < 60:
+        state = face_up_endgame(variant, rng, rng.randrange(3, 11))
+        assert not any(rules.face_down(state, i) for i in range(len(state.piles)))
+        if not legal_moves(state):
+            continue
+        verdict = is_hopeless(state)
+        assert verdict is (not plainly_winnable(state)), state
+        checked += 1
+        hopeless += verdict
+    assert 0 < hopeless < checked
 
 
 def test_wilson_interval() -> None:
@@ -142,3 +261,136 @@ def test_hints_say_plainly_when_a_position_is_hopeless() -> None:
     stuck = state_of("acme", F1="AC", F2="AD", F3="AH", F4="AS", T1="9H 8H", T3="5S", redeals=1)
     ranked = hints(stuck)
     assert ranked and all(h.score == 0 and h.reason.startswith("hopeless") for h in ranked)
+
+
+# ------------------------------------------------------------------------------ history
+def follow_the_top_hint(game: Game) -> str:
+    """Play ``hints(game)[0]`` until the game is over or the hints say it is hopeless;
+    assert that no position comes back. Returns how it ended."""
+    seen = {game.state}
+    while True:
+        ranked = hints(game)
+        if not ranked:
+            return game.status
+        if ranked[0].reason.startswith("hopeless"):
+            return "hopeless"
+        game.play(ranked[0].move)
+        assert game.state not in seen, (game.variant, game.seed, game.history[-6:], ranked[:3])
+        seen.add(game.state)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_following_the_top_hint_never_repeats_a_position(variant: str) -> None:
+    """Deals 1..500: a student who always plays the top hint never goes round in circles."""
+    endings = Counter(follow_the_top_hint(Game(variant, seed=seed)) for seed in range(1, 501))
+    assert sum(endings.values()) == 500 and set(endings) <= {"won", "lost", "hopeless"}
+
+
+def test_acme_deal_11_no_longer_shuffles_t1_t2() -> None:
+    """The issue's case: deal 11 used to cycle T1-T2, T2-T1 after 111 moves."""
+    game = Game("acme", seed=11)
+    assert follow_the_top_hint(game) in ("won", "lost", "hopeless")
+
+
+def test_a_move_back_to_a_position_already_seen_ranks_below_progress() -> None:
+    full = {f"F{i + 1}": " ".join(f"{r}{s}" for r in "A23456") for i, s in enumerate("CDHS")}
+    start = state_of("acme", **full, T1="KS QS", S="7C 7D", W="7H", redeals=1)
+    after = apply(start, parse_move("T1-T2"))  # Q♠ to the empty T2
+    ranked = hints(after, seen={start, after})
+    (back,) = [h for h in ranked if h.move == "T2-T1"]
+    assert back.score == 0 and "already" in back.reason and "no progress" in back.reason
+    assert ranked[-1] == back and ranked[0].move != "T2-T1"
+    # a bare position has no history: the same move is ordinary there
+    assert next(h for h in hints(after) if h.move == "T2-T1").score > 0
+
+
+def test_a_game_brings_its_own_history() -> None:
+    game = Game("acme", seed=11)
+    for _ in range(60):
+        game.play(hints(game)[0].move)
+    assert set(game.seen) == set(game.positions) and len(game.positions) == 61
+    assert hints(game) == hints(game.state, seen=set(game.positions))
+    game.undo(30)
+    assert set(game.seen) == set(game.positions) and len(game.positions) == 31
+    assert hints(game) == hints(game.state, seen=set(game.positions))
+
+
+def _claims(rules: Variant, state: GameState, hint: Hint) -> list[str]:
+    """What is false in a hint's claims about uncovering, emptying and refilling piles."""
+    if "-" not in hint.move:
+        return []
+    src_name = hint.move.split("-")[0]
+    src = rules.index[src_name]
+    pile = state.piles[src]
+    wrong = []
+    for named in re.findall(r"uncover(?:s|ing) (\S+)", hint.reason):
+        if named in ("the", "its", "a"):
+            wrong.append(f"vague uncovering: {hint.reason}")
+        elif len(pile) < 2 or str(pile[-2]) != named.rstrip(",.;:"):
+            wrong.append(f"{named} is not beneath {pile[-1]}: {hint.reason}")
+    turned = re.search(r"turns up the next (reserve|stock) card", hint.reason)
+    if turned and (len(pile) < 2 or rules.face_down(state, src) == 0):
+        wrong.append(f"no face-down card is turned up: {hint.reason}")
+    for emptied in re.findall(r"empties (\w+)", hint.reason):
+        if emptied != src_name or len(pile) != 1:
+            wrong.append(f"{emptied} is not emptied: {hint.reason}")
+    if "refills" in hint.reason and not state.piles[rules.stock]:
+        wrong.append(f"nothing refills it, the stock is empty: {hint.reason}")
+    return wrong
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_no_reason_claims_an_uncovering_that_does_not_happen(variant: str) -> None:
+    rules = VARIANTS[variant]
+    states = positions(variant, 150, seed=4)
+    for seed in range(1, 40):  # and the positions a hint follower meets
+        game = Game(variant, seed=seed)
+        follow_the_top_hint(game)
+        states.extend(game.positions)
+    wrong = [w for s in states for h in hints(s) for w in _claims(rules, s, h)]
+    assert not wrong, wrong[:5]
+
+
+def relabel(history: tuple[GameState, ...], rng: random.Random) -> list[GameState]:
+    """The same game with the cards now face down exchanged among themselves, in every
+    position: the face-up cards and which positions are equal stay exactly the same."""
+    state = history[-1]
+    rules = VARIANTS[state.variant]
+    counts = Counter(face_down_cards(state))
+    hidden = sorted(c for c, n in counts.items() if n == rules.decks)  # every copy face down
+    shuffled = hidden[:]
+    rng.shuffle(shuffled)
+    swap = dict(zip(hidden, shuffled, strict=True))
+    return [
+        s._replace(piles=tuple(tuple(CARDS[swap.get(c, c)] for c in p) for p in s.piles))
+        for s in history
+    ]
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_hints_with_history_use_only_face_up_cards(variant: str) -> None:
+    rng = random.Random(3)
+    changed = 0
+    for seed in range(1, 25):
+        game = Game(variant, seed=seed)
+        for _ in range(rng.randrange(5, 150)):
+            if not game.legal_moves():
+                break
+            game.play(rng.choice(game.legal_moves()))
+        twin = relabel(game.positions, rng)
+        changed += twin[-1] != game.state
+        assert hints(twin[-1], seen=twin) == hints(game)
+    assert changed
+
+
+def test_the_hint_player_plays_the_top_hint_with_its_history() -> None:
+    for variant in VARIANTS:
+        for seed in range(1, 6):
+            state, seen = new_state(variant, seed=seed), [new_state(variant, seed=seed)]
+            played = HintPlay()(state, random.Random(0))
+            for _ in range(played.moves):
+                state = apply(state, parse_move(hints(state, seen=seen)[0].move))
+                assert state not in seen
+                seen.append(state)
+            assert VARIANTS[variant].cards_home(state) == played.cards_home
+            assert not played.capped

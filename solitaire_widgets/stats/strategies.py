@@ -7,7 +7,7 @@ runner seeds per game, so results never depend on which worker played which deal
 
 No player may loop (RULES.md: Acme can shuffle cards between tableau piles forever): random play
 stops at a move cap, greedy play never returns to a position it has seen, and the hint player
-stops when the hint engine gives up or would repeat a position.
+follows hints that know its history, stopping when even the top hint would repeat a position.
 """
 
 from __future__ import annotations
@@ -129,8 +129,10 @@ class GreedyPlay:
 class HintPlay:
     """The hint engine's choice (``hints.hints``), which uses only what a player can see.
 
-    Like a player who follows the hints, it plays the best-ranked move that does not return to
-    a position already seen, and stops when every move would.
+    Like a student who follows the hints, it plays the top hint with the game's history
+    (``hints(state, seen)``: a move back to a position already seen ranks last), and stops
+    when even the top hint would return to one, or at ``max_moves``. It skips the hints'
+    hopeless test (``limit=0``), which never changes their order, only their words.
     """
 
     max_moves: int = 3000
@@ -138,15 +140,15 @@ class HintPlay:
 
     def __call__(self, state: GameState, rng: random.Random) -> Played:
         rules = VARIANTS[state.variant]
-        seen = {state.key()}
+        seen = {state}
         for done in range(self.max_moves):
-            for hint in hints(state):
-                after = rules.apply(state, parse_move(hint.move))
-                if after.key() not in seen:
-                    break
-            else:
+            ranked = hints(state, seen, limit=0)
+            if not ranked:
                 return finish(rules, state, done)
-            seen.add(after.key())
+            after = rules.apply(state, parse_move(ranked[0].move))
+            if after in seen:
+                return finish(rules, state, done)
+            seen.add(after)
             state = after
         return finish(rules, state, self.max_moves, capped=bool(rules.legal_moves(state)))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..quoting import quoted
 from .acme import Acme
 from .acquaintance import Acquaintance
 from .base import Variant
@@ -15,7 +16,7 @@ def get_variant(name: object) -> Variant:
     """The variant called ``name`` (case-insensitive); a clear ``ValueError`` otherwise."""
     if isinstance(name, str) and name.strip().lower() in VARIANTS:
         return VARIANTS[name.strip().lower()]
-    raise ValueError(f"unknown variant {name!r}: choose one of {', '.join(VARIANTS)}")
+    raise ValueError(f"unknown variant {quoted(name)}: choose one of {', '.join(VARIANTS)}")
 
 
 __all__ = ["VARIANTS", "Variant", "get_variant"]

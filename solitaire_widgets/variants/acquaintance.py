@@ -52,9 +52,9 @@ class Acquaintance(Variant):
         return moves
 
     def apply(self, state: GameState, move: Move) -> GameState:
-        if move == DEAL:
+        if move.src == "deal":
             return self._deal_round(state.piles, state.redeals)
-        if move == REDEAL:
+        if move.src == "redeal":
             gathered = [c for pile in state.piles[R : R + 4] for c in pile]
             gathered_piles = (*state.piles[:R], (), (), (), (), tuple(reversed(gathered)))
             return self._deal_round(gathered_piles, state.redeals + 1)

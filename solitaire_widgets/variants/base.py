@@ -12,7 +12,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
 from ..cards import CARDS, RANK_DISPLAY, SUIT_WORDS, Card
-from ..moves import DEAL, DRAW, REDEAL, IllegalMoveError, Move
+from ..moves import DEAL, DRAW, REDEAL, Move
+from ..quoting import quoted
 from ..state import GameState, Pile
 
 KIND_WORDS = {
@@ -143,25 +144,31 @@ class Variant(ABC):
         return reason
 
     def _move_reason(self, state: GameState, move: Move) -> str | None:
-        if move == DEAL:
+        # the named moves by their strings: cheaper than comparing Moves
+        if not move.dst and move.src == "deal":
             return self.deal_reason(state)
-        if move == REDEAL:
+        if not move.dst and move.src == "redeal":
             return self.redeal_reason(state)
-        if move == DRAW:
+        if move.src == "S" and move.dst == "W":
             return self.draw_reason(state)
-        unknown = [n for n in (move.src, move.dst) if n not in self.index]
-        if move.dst == "F" and move.src in self.index:
-            return self._resolve_foundation(state, move)[1]
-        if unknown or not move.dst:
+        if not move.dst:
             return (
-                f"{self.title} has no pile {unknown[0] if unknown else move.src!r}; "
+                f"{quoted(move.src)} is not a move: a move names a source and a target pile, "
+                "like 'T4-F1' or 'R-F', or is one of draw, deal, redeal"
+            )
+        if move.src in self.index and self.kinds[self.index[move.src]] == "foundation":
+            return f"cards never leave a foundation ({move.src})"
+        unknown = [n for n in (move.src, move.dst) if n not in self.index and n != "F"]
+        if unknown or move.src == "F":
+            return (
+                f"{self.title} has no pile {quoted(unknown[0] if unknown else move.src)}; "
                 f"its piles are {self.pile_list()}"
             )
+        if move.dst == "F":
+            return self._resolve_foundation(state, move)[1]
         src, dst = self.index[move.src], self.index[move.dst]
         if src == dst:
             return f"{move.src}-{move.dst} moves nothing: a card cannot move onto its own pile"
-        if self.kinds[src] == "foundation":
-            return f"cards never leave a foundation ({move.src})"
         if self.kinds[dst] == "stock":
             return "nothing is ever placed on the stock"
         if not state.piles[src]:
@@ -169,12 +176,13 @@ class Variant(ABC):
         return self.place_reason(state, src, dst, state.piles[src][-1])
 
     def resolve(self, state: GameState, move: Move) -> Move:
-        """``X-F`` becomes the leftmost foundation that accepts the card; other moves as given."""
+        """``X-F`` becomes the leftmost foundation that accepts the card; other moves as given.
+
+        An ``X-F`` no foundation takes stays as it is, for ``why_not`` to explain.
+        """
         if move.dst == "F" and move.src in self.index:
-            resolved, reason = self._resolve_foundation(state, move)
-            if resolved is None:
-                raise IllegalMoveError(reason)
-            return resolved
+            resolved, _ = self._resolve_foundation(state, move)
+            return move if resolved is None else resolved
         return move
 
     def _resolve_foundation(self, state: GameState, move: Move) -> tuple[Move | None, str | None]:
@@ -186,7 +194,7 @@ class Variant(ABC):
                 return concrete, None
             reasons.append(reason)
         pile = state.piles[self.index[move.src]]
-        if not pile or self.kinds[self.index[move.src]] == "foundation":
+        if not pile:
             return None, reasons[0]
         card = pile[-1]
         if self.suit_foundations:
@@ -238,7 +246,7 @@ class Variant(ABC):
         """Apply ``S-W`` (the stock's top card onto the waste) or ``redeal`` (the waste turned
         over into the stock, so the card drawn first comes first again) to ``piles``."""
         stock, waste = self.stock, self.waste
-        if move == DRAW:
+        if move.src == "S":
             piles[waste] = (*piles[waste], piles[stock][-1])
             piles[stock] = piles[stock][:-1]
         else:

@@ -60,9 +60,9 @@ class Quadrennial(Variant):
         piles = list(state.piles)
         redeals = state.redeals
         S, W = self.stock, self.waste
-        if move in (DRAW, REDEAL):
-            self.draw_or_turn_over(piles, move)
-            redeals += move == REDEAL
+        if move.src == "S" or move.src == "redeal":  # draw or redeal (unchecked: S-W is
+            self.draw_or_turn_over(piles, move)  # the stock's only move here)
+            redeals += move.src == "redeal"
         else:
             src = self.index[move.src]
             dst = self.index[move.dst]
