@@ -210,6 +210,32 @@ def test_plots() -> None:
     plt.close("all")
 
 
+def test_measures_side_by_side_with_their_undecided_bounds() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from solitaire_widgets.chances import Tally
+    from solitaire_widgets.stats import plot_measures
+
+    measures = {
+        "quadrennial": {"winnable": Tally(90, 5, 5), "hint player": Tally(10, 90)},
+        "acme": {"winnable": Tally(13, 87), "hint player": Tally(0, 0, 100)},
+    }
+    ax = plot_measures(measures)
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["quadrennial", "acme"]
+    winnable, hint = ax.containers  # one error-bar series per measure
+    ys = winnable.lines[0].get_ydata()
+    assert list(ys) == pytest.approx([100 * 90 / 95, 13.0])
+    assert len(hint.lines[0].get_xdata()) == 1  # nothing decided: no marker for acme
+    (bar,) = [c for c in ax.collections if c.get_alpha() == 0.25]  # quadrennial's undecided
+    (segment,) = bar.get_segments()
+    assert segment[0][1] < 90 * 100 / 95 - 5 and segment[1][1] > 100 * 95 / 100
+    assert [text.get_text() for text in ax.get_legend().get_texts()] == ["winnable", "hint player"]
+    plt.close("all")
+
+
 def test_dask_cluster_gives_the_same_games() -> None:
     import distributed
 
@@ -287,7 +313,10 @@ def test_the_interval_shrinks_as_the_deals_grow() -> None:
     assert verdicts[0] == "consistent" and verdicts[-1] == "excluded"
     assert "confirmed" not in verdicts
     assert any(line.get_ydata()[0] == 15 for line in ax.get_lines())  # the reference, in %
-    assert len(bars) == 4  # beside each interval
+    assert len(bars) == 4  # beside each interval, to its right
+    sizes = (60, 200, 1000, 5000)
+    assert all(bar.get_segments()[0][0][0] > x for bar, x in zip(bars, sizes, strict=True))
+    assert "undecided" in ax.get_legend().get_texts()[0].get_text()
     with pytest.raises(ValueError, match="cannot give the first 1000"):
         plot_interval_by_size(outcomes[:300])
     plt.close("all")

@@ -47,6 +47,7 @@ from .plots import (
     plot_exact_and_simulated,
     plot_interval_by_size,
     plot_knob,
+    plot_measures,
     plot_win_rates,
 )
 from .strategies import (
@@ -90,6 +91,7 @@ __all__ = [
     "plot_exact_and_simulated",
     "plot_interval_by_size",
     "plot_knob",
+    "plot_measures",
     "plot_win_rates",
     "quadrennial_ace_in_reserve",
     "questions",

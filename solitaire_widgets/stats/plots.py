@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..intervals import (
     IntervalMethod,
@@ -30,6 +30,17 @@ from .strategies import Outcome
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+
+
+class Counted(Protocol):
+    """Won, lost and undecided deals of one measure (``chances.Tally`` is one)."""
+
+    @property
+    def won(self) -> int: ...
+    @property
+    def lost(self) -> int: ...
+    @property
+    def undecided(self) -> int: ...
 
 
 MATPLOTLIB_MISSING = (
@@ -85,6 +96,41 @@ def plot_win_rates(results: Sequence[WinRate], ax: Axes | None = None) -> Axes:
     return ax
 
 
+def plot_measures(measures: Mapping[str, Mapping[str, Counted]], ax: Axes | None = None) -> Axes:
+    """Several measures side by side, one group per game and one marker per measure, each a
+    count of won, lost and undecided deals (a ``chances.Tally``): the rate over the decided
+    deals with its Wilson interval, and, when some are undecided, a thin bar for the range
+    they leave open (all lost ... all won). ``measures[game][name]``: say winnable (the solver)
+    next to the hint player's wins on the same deals."""
+    ax = _axes(ax)
+    games = list(measures)
+    names = list(dict.fromkeys(name for by_name in measures.values() for name in by_name))
+    width = 0.8 / max(1, len(names))
+    for s, name in enumerate(names):
+        xs, rates, low, high = [], [], [], []
+        for g, game in enumerate(games):
+            tally = measures[game].get(name)
+            if tally is None or not tally.won + tally.lost:
+                continue
+            x = g - 0.4 + width * (s + 0.5)
+            interval = wilson(tally.won, tally.won + tally.lost)
+            rate = 100 * tally.won / (tally.won + tally.lost)
+            xs.append(x)
+            rates.append(rate)
+            low.append(rate - 100 * interval.low)
+            high.append(100 * interval.high - rate)
+            if tally.undecided:
+                bounds = undecided_bounds(tally.won, tally.won + tally.lost, tally.undecided)
+                ax.vlines(x, 100 * bounds.low, 100 * bounds.high, lw=6, color=f"C{s}", alpha=0.25)
+        ax.errorbar(xs, rates, yerr=[low, high], fmt="o", capsize=4, color=f"C{s}", label=name)
+    ax.set_xticks(range(len(games)), games)
+    ax.set_ylabel("share of the deals (%)")
+    ax.set_ylim(0, 105)
+    ax.set_title("95% Wilson intervals; a pale bar: the range the undecided deals leave open")
+    ax.legend()
+    return ax
+
+
 def plot_cards_home(results: WinRate | Sequence[WinRate], ax: Axes | None = None) -> Axes:
     """Histogram of the cards brought home per game (one step line per result)."""
     ax = _axes(ax)
@@ -130,23 +176,35 @@ def plot_interval_by_size(
     the interval shrinks around the estimate as the deals grow.
 
     ``outcomes`` is a run (``estimate_win_rate``) or its outcomes in deal order (``won``,
-    ``lost``, ``unknown``). Undecided deals are drawn as a thin bar: the range they leave
-    open (all lost ... all won). With a ``reference`` value (a dashed line), each size is
-    labelled with its reading: consistent, excluded, or unsettled; never "confirmed".
+    ``lost``, ``unknown``). Where some deals are undecided, a pale bar beside the interval
+    shows the range they leave open (all lost ... all won). With a ``reference`` value (a
+    dashed line), each size is labelled with its reading: consistent, excluded, or
+    unsettled; never "confirmed".
     """
     seen = [g.outcome for g in outcomes.games] if isinstance(outcomes, WinRate) else outcomes
     too_many = [size for size in sizes if not 0 < size <= len(seen)]
     if too_many:
         raise ValueError(f"{len(seen)} deals cannot give the first {too_many[0]}")
     ax = _axes(ax)
+    shown_bounds = False
     for size in sizes:
         first = seen[:size]
         won, lost = first.count("won"), first.count("lost")
         undecided = size - won - lost
         interval = wilson(won, won + lost, confidence)
-        if undecided:
+        if undecided:  # beside the interval, a little to the right (the x axis is logarithmic)
             bounds = undecided_bounds(won, won + lost, undecided, confidence)
-            ax.vlines(size, 100 * bounds.low, 100 * bounds.high, lw=1, color="C0", alpha=0.4)
+            label = "" if shown_bounds else "all deals: the undecided all lost … all won"
+            ax.vlines(
+                size * 1.1,
+                100 * bounds.low,
+                100 * bounds.high,
+                lw=4,
+                color="C0",
+                alpha=0.4,
+                label=label,
+            )
+            shown_bounds = True
         rate = 100 * won / (won + lost) if won + lost else 50.0
         low, high = 100 * interval.low, 100 * interval.high
         ax.errorbar(
@@ -168,6 +226,7 @@ def plot_interval_by_size(
         ax.axhline(
             100 * reference, ls="--", color="grey", label=f"{reference_label}: {reference:.0%}"
         )
+    if reference is not None or shown_bounds:
         ax.legend()
     ax.set_xscale("log")
     ax.minorticks_off()
