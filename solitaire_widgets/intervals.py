@@ -181,8 +181,16 @@ class Reading(NamedTuple):
 
 
 def percent(x: float) -> str:
-    """``15%`` for 0.15, ``12.6%`` for 0.126: one decimal, dropped when it is zero."""
-    return f"{x:.1%}".replace(".0%", "%")
+    """``15%`` for 0.15, ``12.6%`` for 0.126: one decimal, dropped when it is zero. Never
+    ``100%`` or ``0%`` for a share that is not exactly that: 0.9996 is ``99.96%``."""
+    text = f"{x:.1%}".replace(".0%", "%")
+    if text in ("0%", "100%") and 0 < x < 1:
+        text = f"{x:.2%}"
+        if text == "0.00%":
+            return "under 0.01%"
+        if text == "100.00%":
+            return "over 99.99%"
+    return text
 
 
 def read_claim(

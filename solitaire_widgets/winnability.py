@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from .intervals import percent
 from .variants import get_variant
 
 FORMAT = "solitaire_widgets.winnability/1"
@@ -55,7 +56,8 @@ class Rate:
         low, high = self.clopper_pearson
         return (
             f"{self.variant}: {self.winnable:,} of {self.winnable + self.unwinnable:,} decided "
-            f"deals winnable ({self.winnable_rate:.1%}, 95% CI {low:.1%} to {high:.1%}); "
+            f"deals winnable ({percent(self.winnable_rate)}, 95% CI {percent(low)} to "
+            f"{percent(high)}); "
             f"{self.undecided} undecided of deals 1..{self.deals:,} ({self.budget} each)"
         )
 
@@ -128,11 +130,11 @@ def how_hard(variant: str, seed: int) -> str:
         text = "The solver could not decide this deal within its budget: one of the hardest."
     else:
         if known.nodes < 2_000:
-            ease = "it found one almost at once, so many lines win"
+            ease = "it found one almost at once"
         elif known.nodes < 50_000:
             ease = "after a short search"
         else:
-            ease = "only after a long search: few lines win"
+            ease = "only after a long search: a hard deal to find a win in"
         text = (
             f"Winnable: the solver, which sees every card, found a win after looking at "
             f"{known.nodes:,} positions ({ease})."

@@ -18,9 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solitaire_widgets import Game
+from solitaire_widgets import Game, winnability
 from solitaire_widgets.cards import shuffled_deck
 from solitaire_widgets.hints import hints
+from solitaire_widgets.solver import solve
 from solitaire_widgets.widget import GameWidget, ReplayWidget, show
 from solitaire_widgets.widget.protocol import MAX_SEED
 
@@ -267,6 +268,9 @@ MALFORMED: list[object] = [
     {"type": "control", "action": "new", "seed": True},
     {"type": "control", "action": "new", "seed": MAX_SEED + 1},
     {"type": "control", "action": "new", "seed": [7]},
+    {"type": "control", "action": "new", "winnable": "yes"},
+    {"type": "control", "action": "new", "winnable": 1},
+    {"type": "control", "action": "undo", "winnable": True},
     {"type": "replay"},
     {"type": "replay", "action": "next"},
     {"type": "replay", "action": "goto", "index": 0},
@@ -349,6 +353,26 @@ def test_new_deal_with_and_without_number(variant: str) -> None:
     control(widget, "new")
     assert isinstance(game.seed, int) and game.history == []
     assert_in_sync(widget, game)
+
+
+def test_winnable_only_deals_the_next_deal_the_solver_wins_and_says_how_hard() -> None:
+    lost = next(s for s in range(1, 50) if winnability.deal("acme", s).verdict == "unwinnable")
+    won = next(s for s in range(lost, 100) if winnability.deal("acme", s).verdict == "winnable")
+    game = Game("acme", seed=1)
+    widget = GameWidget(game)
+    control(widget, "new", seed=lost, winnable=True)
+    assert widget.error == "" and game.seed == won and game.history == []
+    assert widget.message == (
+        f"new deal: {won} (Back to deal 1 brings the last game back). Winnable deals only, "
+        f"the first from {lost} on: {winnability.how_hard('acme', won)}"
+    )
+    assert widget.message.count("Winnable: the solver, which sees every card") == 1
+    control(widget, "new", seed=won, winnable=True)
+    assert game.seed == won and "the first from" not in widget.message
+    control(widget, "new", winnable=True)  # a random number: the solver decides it now
+    assert isinstance(game.seed, int) and solve(game, max_nodes=100_000).solved
+    control(widget, "new", seed=lost)  # unticked: the deal asked for, winnable or not
+    assert game.seed == lost and "Winnable" not in widget.message
 
 
 def test_back_brings_the_last_game_back_and_swaps() -> None:

@@ -13,7 +13,7 @@ The four intents::
     {"type": "control", "action": "undo" | "redo" | "restart" | "hint" | "auto" | "new"
                                   | "back" | "redeal" | "solve" | "chances" | "stop"
                                   | "refresh",
-                                  "seed": N}                      # seed only with "new"
+                                  "seed": N, "winnable": true}   # both only with "new"
     {"type": "replay", "action": "start" | "first" | "prev" | "next" | "last" | "goto"
                                  | "exit", "index": k}            # index only with "goto"
 
@@ -83,7 +83,7 @@ _PILE_MOVE = re.compile(r"([A-Za-z]{1,2}[0-9]{0,2})-([A-Za-z]{1,2}[0-9]{0,2})")
 _FIELDS = {
     "move": frozenset({"type", "move", "seq"}),
     "pick": frozenset({"type", "pile", "seq"}),
-    "control": frozenset({"type", "action", "seed", "seq"}),
+    "control": frozenset({"type", "action", "seed", "winnable", "seq"}),
     "replay": frozenset({"type", "action", "index", "seq"}),
 }
 _TYPES = "move, pick, control or replay"
@@ -116,6 +116,7 @@ class ControlIntent:
 
     action: str
     seed: int | None = None
+    winnable: bool = False  # with "new": the next deal the solver proves winnable
 
 
 @dataclass(frozen=True)
@@ -260,16 +261,21 @@ def _parse_control(content: Mapping[object, object]) -> ControlIntent:
     if not isinstance(action, str) or action not in CONTROL_ACTIONS:
         choices = ", ".join(CONTROL_ACTIONS)
         raise IntentError(f"unknown control {_show(action)}; expected one of {choices}")
+    winnable = content.get("winnable", False)
+    if not isinstance(winnable, bool):
+        raise IntentError("winnable is true or false (deal only winnable games, or any)")
+    if winnable and action != "new":
+        raise IntentError(f"winnable only goes with new, not with {action}")
     seed = content.get("seed")
     if seed is None:
-        return ControlIntent(action)
+        return ControlIntent(action, winnable=winnable)
     if action != "new":
         raise IntentError(f"a deal number only goes with new, not with {action}")
     if not _is_int(seed) or seed < 0:
         raise IntentError("a deal number must be a whole number, 0 or more (like 7)")
     if seed > MAX_SEED:
         raise IntentError("that deal number is too large: deal numbers stop at 2^53 - 1")
-    return ControlIntent(action, seed)
+    return ControlIntent(action, seed, winnable)
 
 
 def _parse_replay(content: Mapping[object, object]) -> ReplayIntent:

@@ -61,6 +61,7 @@ import traitlets
 
 from ..chances import DEFAULT_SAMPLES, visible_strategy
 from ..render import render_html
+from ..winnability import how_hard
 from ._types import GameLike, JSONDict
 from .background import (
     Job,
@@ -503,7 +504,7 @@ class GameWidget(anywidget.AnyWidget):
         elif action == "auto":
             self._autoplay()
         elif action == "new":
-            self._new_deal(intent.seed)
+            self._new_deal(intent.seed, winnable=intent.winnable)
         elif action == "back":
             self._back()
         elif action == "solve":
@@ -515,16 +516,20 @@ class GameWidget(anywidget.AnyWidget):
         else:  # "redeal"
             self._play("redeal")
 
-    def _new_deal(self, seed: int | None) -> None:
-        """Deal again; a numbered game left behind is kept for the Back button."""
+    def _new_deal(self, seed: int | None, *, winnable: bool = False) -> None:
+        """Deal again; a numbered game left behind is kept for the Back button. ``winnable``:
+        the first deal from ``seed`` on that the solver proves winnable, and how hard it is."""
         game = self._game
         left = (game.seed, list(game.history)) if game.seed is not None else None
-        game.new_deal(seed)
+        game.new_deal(seed, winnable=winnable)
         self._previous = left
         self.back = {} if left is None else {"seed": left[0], "moves": len(left[1])}
         self.message = f"new deal: {game.seed}"
         if left is not None:
             self.message += f" (Back to deal {left[0]} brings the last game back)"
+        if winnable and game.seed is not None:
+            skipped = "" if seed is None or seed == game.seed else f", the first from {seed} on"
+            self.message += f". Winnable deals only{skipped}: {how_hard(game.variant, game.seed)}"
 
     def _back(self) -> None:
         """Bring back the game the last New deal left; the current one takes its place."""

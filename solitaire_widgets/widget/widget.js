@@ -318,11 +318,17 @@ function buildSkeleton(el, act, signal) {
     solve: makeButton(JOBS.solve[0], JOBS.solve[1], () => act.job("solve"), signal),
     chances: makeButton(JOBS.chances[0], JOBS.chances[1], () => act.job("chances"), signal),
   };
+  // New deal picks only deals the solver proves winnable while this is ticked.
+  const winnableLabel = make("label", "sw-winnable");
+  const winnable = make("input");
+  winnable.type = "checkbox";
+  winnableLabel.title = "New deal picks the next deal number the solver proves winnable, and says how hard it is";
+  winnableLabel.append(winnable, make("span", "", "winnable only"));
   const fourLabel = make("label", "sw-four");
   const four = make("input");
   four.type = "checkbox";
   fourLabel.append(four, make("span", "", "four colours"));
-  controls.append(buttons.new, seed, buttons.back, buttons.restart, buttons.undo, buttons.redo,
+  controls.append(buttons.new, seed, winnableLabel, buttons.back, buttons.restart, buttons.undo, buttons.redo,
     buttons.hint, buttons.auto, buttons.redeal, buttons.review, buttons.solve, buttons.chances,
     fourLabel);
   // New deal on a game that cannot be brought back (an own deck) asks first.
@@ -389,7 +395,7 @@ function buildSkeleton(el, act, signal) {
     hints, chances);
   el.append(root);
   return {
-    root, conn, connWhy, controls, buttons, seed, four, confirm, confirmText, replayBar, slider,
+    root, conn, connWhy, controls, buttons, seed, winnable, four, confirm, confirmText, replayBar, slider,
     step, table, status, message, error, wait, solving, hints, hintList, chances, caption,
     headCells, chanceRows,
   };
@@ -580,7 +586,9 @@ function render({ model, el }) {
         ui.confirm.hidden = false;
         return;
       }
-      const seq = act.control("new", typed === "" ? {} : { seed: Number(typed) });
+      const extra = typed === "" ? {} : { seed: Number(typed) };
+      if (ui.winnable.checked) extra.winnable = true;
+      const seq = act.control("new", extra);
       if (seq && typed !== "") link.newSeed = { seq };
     },
     confirmNew: (yes) => {

@@ -31,7 +31,7 @@ CORNER_COVERED = 0.2  # a squeezed fan may cover at most this part of a card's c
 
 SETUP_CELL = '''
 import random
-from solitaire_widgets import Game
+from solitaire_widgets import Game, winnability
 from solitaire_widgets.hints import hints
 from solitaire_widgets.widget import GameWidget, ReplayWidget
 
@@ -382,6 +382,33 @@ def test_new_deal_on_an_own_deck_asks_first(nb: NotebookSession) -> None:
     kernel.wait_for("own_game.seed", lambda s: isinstance(s, int), KERNEL_TIMEOUT)
     assert table.history() == []
     expect(ask).to_be_hidden()
+    assert_clean_page(nb)
+
+
+def test_winnable_only_deals_a_deal_the_solver_wins(nb: NotebookSession) -> None:
+    """Ticked, New deal skips the deals no line wins and says how hard the one it dealt is."""
+    table = table_of(nb, "fresh")
+    kernel = nb.kernel
+    lost, won = kernel.eval(
+        "[(lost := next(s for s in range(1, 50) if winnability.deal('acme', s).verdict =="
+        " 'unwinnable')), next(s for s in range(lost, 99) if winnability.deal('acme', s).verdict"
+        " == 'winnable')]"
+    )
+    box = table.root.locator(".sw-winnable input")
+    expect(table.root.locator(".sw-winnable")).to_have_attribute("title", re.compile("winnable"))
+    box.check()
+    table.root.locator(".sw-seed").fill(str(lost))
+    button(table, f"Deal {lost}").click()
+    kernel.wait_for("fresh_game.seed", lambda s: s == won, KERNEL_TIMEOUT)
+    message = table.root.locator(".sw-message")
+    expect(message).to_contain_text(f"new deal: {won}")
+    expect(message).to_contain_text(f"Winnable deals only, the first from {lost} on: Winnable:")
+    assert table.history() == []
+    box.uncheck()
+    table.root.locator(".sw-seed").fill(str(lost))
+    button(table, f"Deal {lost}").click()
+    kernel.wait_for("fresh_game.seed", lambda s: s == lost, KERNEL_TIMEOUT)
+    expect(message).not_to_contain_text("Winnable")
     assert_clean_page(nb)
 
 
