@@ -580,7 +580,7 @@ EXERCISE_LIST: list[Exercise] = [
             "reserve (a reserve card onto the tableau, or a tableau pile emptied so the "
             "reserve refills it), then the waste, and drawing when nothing better is left."
         ),
-        note="Your player beats greedy, and not by luck.",
+        note="Your player beats greedy, by more than luck alone would easily give.",
         variant="acme",
         deals=range(1, 301),
     ),

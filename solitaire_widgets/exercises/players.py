@@ -234,8 +234,9 @@ class Comparison:
         if p < SIGNIFICANCE:
             better = "your player" if b > c else "greedy"
             return text + (
-                f" That is below {SIGNIFICANCE}: the difference is significant, {better} "
-                "plays this game better, not only on these deals by luck."
+                f" That is below {SIGNIFICANCE}: the difference is significant. Luck alone would "
+                f"rarely give a split this one-sided, so this is good evidence that {better} "
+                "plays this game better."
             )
         return text + (
             f" That is not below {SIGNIFICANCE}: luck could explain the difference, so these "
