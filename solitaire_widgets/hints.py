@@ -287,7 +287,7 @@ def _foundation_hint(rules: Variant, state: GameState, move: Move, card: int, sa
     return Hint(
         text,
         80,
-        f"{shown} goes home and {left}, but a higher foundation takes it: "
+        f"{shown} goes home and {left}. Not safe yet: that foundation is not the lowest, so "
         f"another {RANK_DISPLAY[card % 13]} may need this place later{later}",
     )
 

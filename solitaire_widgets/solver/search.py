@@ -45,12 +45,14 @@ SLICE_NODES = 1024
 def _cpu_clock() -> Callable[[], float]:
     """CPU seconds of the calling thread; the process's, or the wall clock, where the platform
     has no thread clock (a browser's Python may lack one)."""
-    for clock in (time.thread_time, time.process_time):
+    for name in ("thread_time", "process_time"):
+        clock: Callable[[], float] | None = getattr(time, name, None)  # Pyodide: no thread_time
         try:
-            clock()
-        except (AttributeError, OSError):  # pragma: no cover - platform dependent
+            if clock is not None:
+                clock()
+                return clock
+        except OSError:  # pragma: no cover - platform dependent
             continue
-        return clock
     return time.perf_counter  # pragma: no cover
 
 

@@ -336,7 +336,7 @@ def test_a_variant_tutorial_runs_and_stop_ends_a_long_chances_run(
     save_screenshot(page, "site-chances-running")
 
     chances.click()  # Stop
-    stopped = re.compile(rf"^stopped: win chances for \d+ of {moves} moves?$")
+    stopped = "stopped: the chances shown are on the samples measured so far"
     expect(table.locator(".sw-message")).to_have_text(stopped, timeout=15_000)
     expect(solving).to_have_attribute("data-status", "unknown")
     expect(chances).to_have_text("Chances")
