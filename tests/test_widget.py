@@ -362,13 +362,16 @@ def test_winnable_only_deals_the_next_deal_the_solver_wins_and_says_how_hard() -
     widget = GameWidget(game)
     control(widget, "new", seed=lost, winnable=True)
     assert widget.error == "" and game.seed == won and game.history == []
+    skipped = f"Deal {lost}" if won == lost + 1 else f"Deals {lost} to {won - 1}"
     assert widget.message == (
-        f"new deal: {won} (Back to deal 1 brings the last game back). Winnable deals only, "
-        f"the first from {lost} on: {winnability.how_hard('acme', won)}"
+        f"new deal: {won} (Back to deal 1 brings the last game back). {skipped} skipped: the "
+        f"solver did not prove {'it' if won == lost + 1 else 'them'} winnable. "
+        f"{winnability.how_hard('acme', won)}"
     )
     assert widget.message.count("Winnable: the solver, which sees every card") == 1
     control(widget, "new", seed=won, winnable=True)
-    assert game.seed == won and "the first from" not in widget.message
+    assert game.seed == won and "skipped" not in widget.message
+    assert widget.message.endswith(winnability.how_hard("acme", won))
     control(widget, "new", winnable=True)  # a random number: the solver decides it now
     assert isinstance(game.seed, int) and solve(game, max_nodes=100_000).solved
     control(widget, "new", seed=lost)  # unticked: the deal asked for, winnable or not

@@ -528,8 +528,7 @@ class GameWidget(anywidget.AnyWidget):
         if left is not None:
             self.message += f" (Back to deal {left[0]} brings the last game back)"
         if winnable and game.seed is not None:
-            skipped = "" if seed is None or seed == game.seed else f", the first from {seed} on"
-            self.message += f". Winnable deals only{skipped}: {how_hard(game.variant, game.seed)}"
+            self.message += f". {_skipped(seed, game.seed)}{how_hard(game.variant, game.seed)}"
 
     def _back(self) -> None:
         """Bring back the game the last New deal left; the current one takes its place."""
@@ -613,6 +612,15 @@ def _new_game(variant: str, seed: int | None) -> GameLike:
     game_class: Any = importlib.import_module("solitaire_widgets").Game
     game: GameLike = game_class(variant, seed=seed)
     return game
+
+
+def _skipped(asked: int | None, dealt: int) -> str:
+    """What "winnable only" passed over on its way from the deal asked for to the one dealt."""
+    if asked is None or asked == dealt:
+        return ""
+    if dealt == asked + 1:
+        return f"Deal {asked} skipped: the solver did not prove it winnable. "
+    return f"Deals {asked} to {dealt - 1} skipped: the solver did not prove them winnable. "
 
 
 def _last_move_text(game: GameLike) -> str:
