@@ -78,24 +78,38 @@ class FractionForm(Form):
 
 
 @dataclass(frozen=True)
-class FractionsForm(Form):
-    """A list of ``length`` exact numbers (a distribution, one entry per value of k)."""
+class ListForm(Form):
+    """A list of exactly ``length`` answers of one form, compared entry by entry in order."""
 
     length: int = 1
-    describe: str = "a list of Fractions"
 
-    def read(self, value: object) -> tuple[Fraction, ...]:
+    def read(self, value: object) -> tuple[object, ...]:
+        raise NotImplementedError
+
+    def items(self, value: object, item: Form, each: str = "") -> tuple[object, ...]:
+        """The entries of ``value``, each read by ``item``; ``each`` ends the 'not a list'
+        message (", one for each k")."""
         if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
-            raise AnswerFormError(f"the answer is {self.describe}, one for each k")
-        items = tuple(FractionForm().read(item) for item in value)
-        if len(items) != self.length:
+            raise AnswerFormError(f"the answer is {self.describe}{each}")
+        entries = tuple(item.read(entry) for entry in value)
+        if len(entries) != self.length:
             raise AnswerFormError(
-                f"the answer is {self.describe}: {self.length} of them, not {len(items)}"
+                f"the answer is {self.describe}: {self.length} of them, not {len(entries)}"
             )
-        return items
+        return entries
 
     def canonical(self, value: object) -> str:
-        return ",".join(str(item) for item in self.read(value))
+        return ",".join(str(entry) for entry in self.read(value))
+
+
+@dataclass(frozen=True)
+class FractionsForm(ListForm):
+    """A list of ``length`` exact numbers (a distribution, one entry per value of k)."""
+
+    describe: str = "a list of Fractions"
+
+    def read(self, value: object) -> tuple[object, ...]:
+        return self.items(value, FractionForm(), ", one for each k")
 
 
 @dataclass(frozen=True)
@@ -116,22 +130,13 @@ class IntForm(Form):
 
 
 @dataclass(frozen=True)
-class IntsForm(Form):
-    length: int = 1
+class IntsForm(ListForm):
+    """A list of ``length`` whole numbers (one per pile, say)."""
+
     describe: str = "a list of whole numbers"
 
-    def read(self, value: object) -> tuple[int, ...]:
-        if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
-            raise AnswerFormError(f"the answer is {self.describe}")
-        items = tuple(IntForm().read(item) for item in value)
-        if len(items) != self.length:
-            raise AnswerFormError(
-                f"the answer is {self.describe}: {self.length} of them, not {len(items)}"
-            )
-        return items
-
-    def canonical(self, value: object) -> str:
-        return ",".join(str(item) for item in self.read(value))
+    def read(self, value: object) -> tuple[object, ...]:
+        return self.items(value, IntForm())
 
 
 def read_move(text: object) -> str:
