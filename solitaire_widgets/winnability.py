@@ -12,13 +12,17 @@ out when the table was made. Notebooks, the README and the docs quote these figu
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .intervals import percent
 from .variants import get_variant
+
+if TYPE_CHECKING:
+    from .solver import SolveResult
 
 FORMAT = "solitaire_widgets.winnability/1"
 LETTERS = {"solved": "S", "unsolvable": "U", "unknown": "?"}
@@ -117,13 +121,15 @@ def deal(variant: str, seed: int) -> Deal | None:
     )
 
 
-def how_hard(variant: str, seed: int) -> str:
+def how_hard(variant: str, seed: int, *, proof: SolveResult | None = None) -> str:
     """How hard deal ``seed`` is, in words a student understands: is it winnable, how much
     search the proof took, and does the hint player (who sees only what you see) win it.
-    From the table when it holds the deal, else worked out now (a second or two)."""
+    From the table when it holds the deal, else worked out now (a second or two); ``proof``,
+    the solver's result on this deal within ``WINNABLE_NODES`` when the caller has one, is not
+    searched again."""
     known = deal(variant, seed)
     if known is None:
-        known = _measure(variant, seed)
+        known = _measure(variant, seed, proof)
     if known.verdict == "unwinnable":
         text = f"No line wins this deal: the solver tried every one ({known.nodes:,} positions)."
     elif known.verdict == "undecided":
@@ -146,15 +152,14 @@ def how_hard(variant: str, seed: int) -> str:
     return text
 
 
-def _measure(variant: str, seed: int) -> Deal:
-    import random
-
+def _measure(variant: str, seed: int, proof: SolveResult | None) -> Deal:
     from .rules import new_state
     from .solver import WINNABLE_NODES, solve
     from .stats.strategies import HintPlay
 
     state = new_state(variant, seed=seed)
-    result = solve(state, max_nodes=WINNABLE_NODES, max_seconds=None)
-    verdict = {"solved": "winnable", "unsolvable": "unwinnable"}.get(result.status, "undecided")
+    if proof is None:
+        proof = solve(state, max_nodes=WINNABLE_NODES, max_seconds=None)
+    verdict = {"solved": "winnable", "unsolvable": "unwinnable"}.get(proof.status, "undecided")
     hint = HintPlay()(state, random.Random(seed)).outcome == "won"
-    return Deal(get_variant(variant).family, seed, verdict, result.nodes, None, hint)
+    return Deal(get_variant(variant).family, seed, verdict, proof.nodes, None, hint)

@@ -61,9 +61,8 @@ class GameLike(Protocol):
     def restart(self) -> object:
         """Go back to the deal."""
 
-    def new_deal(self, seed: int | None = None, *, winnable: bool = False) -> object:
-        """Deal again (same variant); ``None`` picks a number; ``winnable``: the first deal
-        from there on that the solver proves winnable."""
+    def new_deal(self, seed: int | None = None) -> object:
+        """Deal again (same variant); ``None`` picks a number."""
 
     def autoplay(self) -> Sequence[object]:
         """Play the safe foundation moves; return the moves played."""

@@ -61,6 +61,8 @@ import traitlets
 
 from ..chances import DEFAULT_SAMPLES, visible_strategy
 from ..render import render_html
+from ..rules import random_seed
+from ..solver import next_winnable
 from ..winnability import how_hard
 from ._types import GameLike, JSONDict
 from .background import (
@@ -521,14 +523,20 @@ class GameWidget(anywidget.AnyWidget):
         the first deal from ``seed`` on that the solver proves winnable, and how hard it is."""
         game = self._game
         left = (game.seed, list(game.history)) if game.seed is not None else None
-        game.new_deal(seed, winnable=winnable)
+        proof = None
+        if winnable:  # the solver's proof is kept, so how_hard does not search again
+            number, proof = next_winnable(game.variant, random_seed() if seed is None else seed)
+            game.new_deal(number)
+        else:
+            game.new_deal(seed)
         self._previous = left
         self.back = {} if left is None else {"seed": left[0], "moves": len(left[1])}
         self.message = f"new deal: {game.seed}"
         if left is not None:
             self.message += f" (Back to deal {left[0]} brings the last game back)"
-        if winnable and game.seed is not None:
-            self.message += f". {_skipped(seed, game.seed)}{how_hard(game.variant, game.seed)}"
+        if proof is not None and game.seed is not None:
+            hard = how_hard(game.variant, game.seed, proof=proof)
+            self.message += f". {_skipped(seed, game.seed)}{hard}"
 
     def _back(self) -> None:
         """Bring back the game the last New deal left; the current one takes its place."""
