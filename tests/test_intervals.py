@@ -19,6 +19,7 @@ from scipy.stats import beta, binomtest
 from solitaire_widgets.intervals import (
     clopper_pearson,
     coverage,
+    percent,
     read_claim,
     undecided_bounds,
     wilson,
@@ -156,3 +157,20 @@ def test_the_chances_run_without_scipy() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["2", "True", "no", "scipy"]
+
+
+@pytest.mark.parametrize(
+    ("share", "text"),
+    [
+        (0.15, "15%"),
+        (0.126, "12.6%"),
+        (1.0, "100%"),
+        (0.0, "0%"),
+        (0.9996, "99.96%"),  # not "100%": 2 undecided of 10,000 must still show
+        (0.0004, "0.04%"),
+        (0.99999, "over 99.99%"),
+        (0.00001, "under 0.01%"),
+    ],
+)
+def test_percent_never_rounds_a_share_to_all_or_nothing(share: float, text: str) -> None:
+    assert percent(share) == text
