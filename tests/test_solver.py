@@ -197,6 +197,42 @@ def test_solutions_replay_through_the_checked_game(variant: str) -> None:
     assert solved >= (1 if variant == "acme" else 8)
 
 
+def test_a_nested_run_wins_a_deal_the_playouts_miss() -> None:
+    """Fly deal 45: 300 plain playouts lose, one nested run wins, and its line (the lean
+    placements turned into the engine's moves) replays to a win through the checked Game."""
+    import random as rnd
+
+    from solitaire_widgets.solver.playouts import fly_nested, fly_playout
+
+    rules, state = VARIANTS["fly"], new_state("fly", seed=45)
+    rng = rnd.Random(1)
+    assert all(fly_playout(rules, state, rng)[0] is None for _ in range(300))
+    run = fly_nested(rules, state, rnd.Random(1))
+    yielded = 0
+    try:
+        while True:
+            yielded += next(run)
+    except StopIteration as done:
+        line = done.value
+    assert line is not None and yielded > 1000
+    assert replays_to_a_win(state, line)
+
+
+def test_a_lost_nested_run_ends_and_says_so() -> None:
+    """A position with nothing left to place and cards still out: the run yields and ends
+    lost (the tries around it must never spin without counting)."""
+    import random as rnd
+
+    from solitaire_widgets.solver.playouts import fly_nested
+
+    stuck = state_of("fly", F1="AC 2C", T1="3C 4C")  # a 3 under a 4, nothing to place
+    run = fly_nested(VARIANTS["fly"], stuck, rnd.Random(1))
+    assert next(run) >= 1
+    with pytest.raises(StopIteration) as done:
+        next(run)
+    assert done.value.value is None
+
+
 @pytest.mark.parametrize("variant", ["quadrennial", "acquaintance", "acme"])
 def test_no_deal_a_simple_player_wins_is_called_unsolvable(variant: str) -> None:
     """The solver sees everything, so a deal the greedy player wins is never unsolvable

@@ -9,7 +9,8 @@ each argued in the module that does it and checked in the tests against a plain 
 search (every legal move, exact positions as keys) on thousands of small positions per game:
 
 * ``search``: depth-first search with a transposition table is complete; limited discrepancy
-  probes and randomized playouts only find wins sooner; budgets count nodes and CPU time.
+  probes, randomized playouts and nested runs (``playouts``) only find wins sooner; budgets
+  count nodes and CPU time.
 * ``policies``: each game's key merges only positions equal up to an exact symmetry; the
   candidate moves leave out only exact duplicates; the order is a heuristic.
 * ``knowledge`` (shared with the hints and Auto): the safe moves played without branching,

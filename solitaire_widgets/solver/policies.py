@@ -292,7 +292,7 @@ class FlyPolicy(Policy):
     """Tableau piles sorted in the key, foundations by height; a card goes where it blocks
     least. Randomized playouts run alongside the complete search (``playouts``)."""
 
-    playout_share = 0.8
+    playout_share = 0.95
 
     def key(self, state: GameState) -> Hashable:
         p = state.piles

@@ -199,13 +199,13 @@ class Search:
     def playouts(self, state: GameState) -> Generator[int, None, list[Move]]:
         """Randomized playouts from ``state`` until one wins (its line is returned); runs
         until the budget ends it otherwise. The generator is seeded: the same tries always."""
-        playout = PLAYOUTS[self.rules.family]
-        rng = random.Random(1)
+        tries = PLAYOUTS[self.rules.family](self.rules, state, random.Random(1))
         while True:
-            line, steps = playout(self.rules, state, rng)
-            if line is not None:
-                return [parse_move(m) for m in line]
-            if self._count(max(steps, 1)):
+            try:
+                moves = next(tries)
+            except StopIteration as won:
+                return [parse_move(m) for m in won.value]
+            if self._count(max(moves, 1)):
                 yield from self._pause()
 
     # ------------------------------------------------------------------ budgets
