@@ -25,6 +25,7 @@ from solitaire_widgets import Game, new_state, parse_move
 from solitaire_widgets.knowledge import is_dead, safe_moves
 from solitaire_widgets.solver import solve, solve_steps
 from solitaire_widgets.solver.policies import policy_for
+from solitaire_widgets.state import GameState
 from solitaire_widgets.variants import VARIANTS
 
 BUDGET = {"max_nodes": 200_000, "max_seconds": None}
@@ -132,6 +133,24 @@ def quadrennial_refill_position() -> object:
         S=" ".join(reversed(stock)),
         redeals=1,
     )
+
+
+def test_the_last_pass_search_agrees_with_the_plain_search() -> None:
+    """Quadrennial's own last-pass search (``settle``) on small positions in the last pass:
+    it decides each one, as the plain search does, and its winning lines replay."""
+    policy = policy_for(new_state("quadrennial", seed=1))
+    decided = {True: 0, False: 0}
+    for state in positions("quadrennial", 600, seed=3):
+        last = GameState(state.variant, state.piles, 2)
+        plain = plain_verdict(last, limit=50_000)
+        if plain is None:
+            continue
+        settled = policy.settle(policy.start(last), lambda nodes: None)
+        assert settled is not None and settled[0] == plain, last
+        if plain:
+            assert replays_to_a_win(last, policy.line(last, settled[1])), last
+        decided[plain] += 1
+    assert min(decided.values()) >= 50, decided
 
 
 def test_the_waste_top_is_not_safe_before_the_last_pass() -> None:

@@ -45,10 +45,11 @@ winnable; with no redeal left, or an empty waste, nothing is left out. (Not in t
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from bisect import insort
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from ..knowledge import first_safe, is_dead, quadrennial_dead, quadrennial_safe
+from ..knowledge import _suit_inversion, first_safe, is_dead, quadrennial_dead, quadrennial_safe
 from ..moves import DRAW, REDEAL, Move
 from ..state import GameState
 from ..variants import VARIANTS, Variant
@@ -107,6 +108,12 @@ class Policy:
         """The candidate moves, best first, exact duplicates left out (see the module)."""
         return legal
 
+    def settle(self, node: Any, count: Callable[[int], object]) -> tuple[bool, list[Any]] | None:
+        """Decide ``node`` outright, where a game has a faster exact search of its own for
+        it: (True, the moves that win) or (False, []); ``count(n)`` for the positions it
+        expands. None: the main search expands the node as usual."""
+        return None
+
 
 WASTE, DRAW_CODE, REDEAL_CODE = 52, 53, 54  # Quadrennial node moves; 0..51: that reserve card
 
@@ -121,6 +128,7 @@ class QuadrennialPolicy(Policy):
     def __init__(self, rules: Variant, use_knowledge: bool = True) -> None:
         super().__init__(rules, use_knowledge)
         self.allowed = rules.redeals_allowed
+        self.lost_in_last_pass: set[Hashable] = set()
 
     def start(self, state: GameState) -> Any:
         p, stock = state.piles, self.rules.stock
@@ -207,6 +215,82 @@ class QuadrennialPolicy(Policy):
             legal.insert(0, WASTE)
         return legal
 
+    def settle(self, node: Any, count: Callable[[int], object]) -> tuple[bool, list[Any]] | None:
+        """The last pass, searched by a tight recursion of its own: the same moves, safe
+        moves (the waste's top home; once the stock is empty, the reserve cards) and dead
+        positions (a card drawn onto a lower card of its suit) as the main search, with the
+        lost positions remembered for the whole solve. About half of the main search's cost
+        per position, and the last pass is where a Quadrennial search spends most of its
+        positions."""
+        reserve, stock, waste, redeals, heights = node
+        if not self.use_knowledge or redeals < self.allowed:
+            return None
+        if _suit_inversion(waste):
+            return False, []
+        lost = self.lost_in_last_pass
+        line: list[int] = []
+
+        def won(
+            reserve: tuple[int, ...], stock: tuple[int, ...], waste: tuple[int, ...], up: list[int]
+        ) -> bool:
+            """True with the winning moves added to ``line``; ``up`` (the foundation heights)
+            is this call's own copy. Where the draw is the only legal move it is played in a
+            loop, not a call (no choice is made there, so no position needs remembering)."""
+            mark, drawn = len(line), 0
+            while True:
+                while True:  # the safe moves
+                    if waste and up[waste[-1] // 13] == waste[-1] % 13:
+                        up[waste[-1] // 13] += 1
+                        line.append(WASTE)
+                        waste = waste[:-1]
+                    elif not stock and (fit := [c for c in reserve if up[c // 13] == c % 13]):
+                        for card in fit:
+                            up[card // 13] += 1
+                            line.append(card)
+                        reserve = tuple(c for c in reserve if c not in fit)
+                    else:
+                        break
+                if not stock:  # nothing left to draw, and nothing fits: won or lost
+                    count(drawn)
+                    if up == [13, 13, 13, 13]:
+                        return True
+                    del line[mark:]
+                    return False
+                top = stock[-1]
+                if any(up[c // 13] == c % 13 for c in reserve):
+                    break
+                if not _draw_allowed(top, waste):  # the only move, and a dead one
+                    count(drawn)
+                    del line[mark:]
+                    return False
+                line.append(DRAW_CODE)
+                waste, stock, drawn = (*waste, top), stock[:-1], drawn + 1
+            count(drawn + 1)
+            key = reserve, stock, waste
+            if key not in lost:
+                for card in reserve:
+                    if up[card // 13] == card % 13:  # home, and the stock's top refills
+                        rest = list(reserve)
+                        rest.remove(card)
+                        insort(rest, top)
+                        line.append(card)
+                        after = up[:]
+                        after[card // 13] += 1
+                        if won(tuple(rest), stock[:-1], waste, after):
+                            return True
+                        line.pop()
+                if _draw_allowed(top, waste):
+                    line.append(DRAW_CODE)
+                    if won(reserve, stock[:-1], (*waste, top), up[:]):
+                        return True
+                lost.add(key)
+            del line[mark:]
+            return False
+
+        if won(reserve, stock, waste, list(heights)):
+            return True, line
+        return False, []
+
     def line(self, state: GameState, moves: Sequence[Any]) -> list[Move]:
         rules, out = self.rules, []
         for m in moves:
@@ -229,6 +313,16 @@ class QuadrennialPolicy(Policy):
             out.append(move)
             state = rules.apply(state, move)
         return out
+
+
+def _draw_allowed(top: int, waste: Sequence[int]) -> bool:
+    """Quadrennial's last pass: whether drawing ``top`` onto ``waste`` (with no card above a
+    lower card of its suit) keeps it so: the topmost card of its suit there is higher."""
+    suit = top // 13
+    for card in reversed(waste):
+        if card // 13 == suit:
+            return card > top
+    return True
 
 
 class StrictQuadrennialPolicy(Policy):

@@ -137,6 +137,12 @@ class Search:
         seen: dict[Hashable, int] = {}  # key -> the most discrepancies left when searched
         path.clear()
 
+        def count(nodes: int) -> None:
+            """Positions expanded by a policy's own search (``settle``); a slice that ends
+            inside it is handed back at the main search's next node."""
+            if self._count(nodes):
+                self.next_pause = self.nodes
+
         def enter(node: Any, slack: int) -> tuple[Any, list[Any]] | None:
             """Play the safe moves; the node to expand and its candidates, or None (a key
             searched before, or dead). A node without candidates is over: won or lost."""
@@ -150,6 +156,15 @@ class Search:
             if seen.get(key, -1) >= slack:
                 return None
             seen[key] = slack
+            settled = policy.settle(node, count)
+            if settled is not None:
+                won, moves = settled
+                if not won:
+                    return None
+                for move in moves:
+                    path.append(move)
+                    node = apply(node, move)
+                return node, []
             legal = legal_of(node)
             if not legal:
                 return node, []
