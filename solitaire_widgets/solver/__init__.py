@@ -20,7 +20,9 @@ Quadrennial needs care: which stock card refills an emptied reserve pile depends
 card is played, and a card left in the waste comes back in the next pass's stock, so nothing
 before the last pass is safe and every interleaving of plays and draws is its own position.
 What keeps it fast: the reserve piles are sorted in the key, and in the last pass the waste is
-a stack for good (a card above a lower card of its suit makes the position dead).
+a stack for good (a card above a lower card of its suit makes the position dead), searched
+by a tight recursion of its own (``QuadrennialPolicy.settle``: the same moves, safe moves and
+dead test, with forced draws played in a loop), since most positions of a search lie there.
 """
 
 from __future__ import annotations
