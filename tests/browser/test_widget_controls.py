@@ -82,8 +82,9 @@ HINT_SEED = first_seed(
     "acme", lambda g: len(hints(g)) >= 3 and pile_move(g, hints(g)[0].move)
 )
 SOLVE_SEED = first_seed("acme", lambda g: solve(g.state, max_nodes=20_000).status == "solved")
-# Hard: the solver cannot decide it in a few thousand positions (nor, in practice, in 60 s).
-STOP_SEED = first_seed("fly", lambda g: solve(g.state, max_nodes=3_000).status == "unknown")
+# Hard: the solver leaves this deal undecided after 45 CPU seconds (one of the undecided
+# deals of docs/winnability.md), so Stop is pressed on a search that is surely still running.
+STOP_SEED = 1321
 CHANCE_SEED = first_seed("acme", lambda g: 2 <= len(g.legal_moves()) <= 4)
 DRAG_SEED = first_seed(
     "acme", lambda g: any(pile_move(g, m, ("tableau", "tableau")) for m in g.legal_moves())
