@@ -137,11 +137,12 @@ class Search:
         seen: dict[Hashable, int] = {}  # key -> the most discrepancies left when searched
         path.clear()
 
+        owed = [False]  # a slice ended inside ``settle``: pause at the next node
+
         def count(nodes: int) -> None:
-            """Positions expanded by a policy's own search (``settle``); a slice that ends
-            inside it is handed back at the main search's next node."""
+            """Positions expanded by a policy's own search (``settle``)."""
             if self._count(nodes):
-                self.next_pause = self.nodes
+                owed[0] = True
 
         def enter(node: Any, slack: int) -> tuple[Any, list[Any]] | None:
             """Play the safe moves; the node to expand and its candidates, or None (a key
@@ -190,7 +191,8 @@ class Search:
             move, cost = todo.pop()
             del path[depth:]
             path.append(move)
-            if self._count(1):
+            if self._count(1) or owed[0]:
+                owed[0] = False
                 yield from self._pause()
             child = enter(apply(node, move), slack - cost)
             if child is None:
