@@ -106,7 +106,8 @@ def solve_steps(
     cancel: _Cancel | Callable[[], bool] | None = None,
     use_knowledge: bool = True,
 ) -> Generator[int, None, SolveResult]:
-    """``solve`` in slices: yields the node count every ``SLICE_NODES`` nodes, returns the result.
+    """``solve`` in slices: yields the node count about every ``SLICE_NODES`` nodes (a little
+    later where a policy's own search runs, at most a few thousand nodes), returns the result.
 
     A caller without threads (Pyodide) runs one slice at a time and hands control back to its
     event loop in between; only the time spent inside the slices counts against

@@ -49,7 +49,7 @@ from bisect import insort
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from ..knowledge import _suit_inversion, first_safe, is_dead, quadrennial_dead, quadrennial_safe
+from ..knowledge import first_safe, is_dead, quadrennial_dead, quadrennial_safe
 from ..moves import DRAW, REDEAL, Move
 from ..state import GameState
 from ..variants import VARIANTS, Variant
@@ -188,7 +188,9 @@ class QuadrennialPolicy(Policy):
         return None
 
     def dead(self, node: Any) -> bool:
-        return self.use_knowledge and quadrennial_dead(bool(node[3] >= self.allowed), node[2])
+        """False: the one dead test (in the last pass) is made by ``settle``, which takes
+        every last-pass node before the search would ask."""
+        return False
 
     def eager(self, node: Any) -> Any:
         """The waste's top card home whenever it fits (safe only in the last pass)."""
@@ -226,7 +228,7 @@ class QuadrennialPolicy(Policy):
         reserve, stock, waste, redeals, heights = node
         if not self.use_knowledge or redeals < self.allowed:
             return None
-        if _suit_inversion(waste):
+        if quadrennial_dead(True, waste):
             return False, []
         lost = self.lost_in_last_pass
         line: list[int] = []

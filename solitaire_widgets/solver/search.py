@@ -15,9 +15,14 @@
   k). They find a line quickly when the order is good but wrong near the root, where plain
   depth-first search would first try every variation near the leaves; they prove nothing
   when they fail.
-* **Randomized playouts** (``playouts``), interleaved with the complete search for a share of
-  the nodes: greedy lines with random noise in the order, from the start, each a fresh try.
-  A won playout is a winning line (checked move by move); a lost one proves nothing.
+* **Randomized playouts and nested runs** (``playouts``), interleaved with the complete
+  search for a share of the nodes: greedy lines with random noise in the order, from the
+  start, each a fresh try, and (Fly) nested runs that choose each move by the playouts after
+  it. A won try is a winning line (checked move by move); a lost one proves nothing.
+* **A policy's own search** (``Policy.settle``): where a game has a faster exact search for
+  part of the tree (Quadrennial's last pass), the complete search hands it the node and
+  takes its verdict; its positions count as nodes, and a slice that ends inside it pauses at
+  the next node of the main search.
 * **Budgets.** Nodes (positions expanded, or playout moves) and CPU seconds of the thread
   that runs the search, counted only while it runs (``solve_steps`` may be run slice by slice
   with other work in between), so the same call gives the same verdict on a busy machine. The
@@ -146,7 +151,9 @@ class Search:
 
         def enter(node: Any, slack: int) -> tuple[Any, list[Any]] | None:
             """Play the safe moves; the node to expand and its candidates, or None (a key
-            searched before, or dead). A node without candidates is over: won or lost."""
+            searched before, dead, or settled lost by the policy). A node without candidates
+            is over: won or lost (a node the policy settled won comes back at the end of its
+            winning line, which is added to the path)."""
             while True:
                 safe = policy.eager(node) if eager else policy.safe(node)
                 if safe is None:
@@ -214,8 +221,8 @@ class Search:
 
     # ------------------------------------------------------------------ playouts
     def playouts(self, state: GameState) -> Generator[int, None, list[Move]]:
-        """Randomized playouts from ``state`` until one wins (its line is returned); runs
-        until the budget ends it otherwise. The generator is seeded: the same tries always."""
+        """The game's tries (``playouts.PLAYOUTS``) from ``state`` until one wins (its line is
+        returned); runs until the budget ends it otherwise. Seeded: the same tries always."""
         tries = PLAYOUTS[self.rules.family](self.rules, state, random.Random(1))
         while True:
             try:
