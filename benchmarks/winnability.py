@@ -10,7 +10,9 @@ core; ``--workers 2`` to share the machine), or on a Dask cluster with ``--sched
 tcp://host:8786`` (``run(..., client=...)`` from Python). The budget is CPU seconds of each
 deal's own search (``--seconds``, default 10), or nodes (``--nodes``), so a busy machine gives
 the same verdicts. ``--players-only`` keeps the saved verdicts and plays the greedy and hint
-players again (after a change to the hint engine): minutes instead of hours.
+players again (after a change to the hint engine): minutes instead of hours. ``--recheck 60``
+solves the table's undecided deals again with 60 CPU seconds each and adds what that settles
+(the table's rates stay those of its own budget).
 """
 
 from __future__ import annotations
@@ -214,6 +216,47 @@ def add_players(variant: str, game: dict[str, Any], workers: int, client: Any) -
     }
 
 
+def recheck(
+    variant: str, game: dict[str, Any], seconds: float, workers: int, client: Any
+) -> dict[str, Any]:
+    """The game's undecided deals again, with ``seconds`` each: what more search settles."""
+    seeds = [i + game["first"] for i, c in enumerate(game["solver"]) if c == "?"]
+    started = time.perf_counter()
+    jobs: list[Job] = [(variant, seed, 1, seconds, None) for seed in seeds]
+    rows = run_jobs(solve_chunk, jobs, workers, client, f"{variant}, again")
+    return {
+        **game,
+        "recheck": {
+            "command": command_line(),
+            "seconds": seconds,
+            "deals": seeds,
+            "solver": "".join(r[0] for r in rows),
+            "nodes": [r[1] for r in rows],
+            "cpu_seconds": [round(r[2], 2) for r in rows],
+            "wall_seconds": round(time.perf_counter() - started, 1),
+        },
+    }
+
+
+def rechecked(game: dict[str, Any]) -> str:
+    """What the recheck of a game's undecided deals settled, in a line ('' if none ran)."""
+    again = game.get("recheck")
+    if not again or not again["deals"]:
+        return ""
+    verdicts: str = again["solver"]
+    still = [seed for seed, v in zip(again["deals"], verdicts, strict=True) if v == "?"]
+    decided = [c for c, v in zip(again["cpu_seconds"], verdicts, strict=True) if v != "?"]
+    text = (
+        f"  - again with {again['seconds']:g} CPU seconds each: {verdicts.count('S')} winnable,"
+        f" {verdicts.count('U')} unwinnable, {len(still)} still undecided"
+    )
+    if still:
+        text += f" ({', '.join(map(str, still))})"
+    if decided:
+        text += f"; the longest of those decided took {max(decided):.1f} CPU s"
+    return text + f" (`{again['command']}`)"
+
+
 def percent(x: float | None) -> str:
     return "n/a" if x is None else f"{100 * x:.2f}%"
 
@@ -304,10 +347,20 @@ def markdown(table: dict[str, Any]) -> str:
         v: [i + g["first"] for i, c in enumerate(g["solver"]) if c == "?"]
         for v, g in table["games"].items()
     }
-    lines += ["", "## Undecided deals", ""]
+    lines += [
+        "",
+        "## Undecided deals",
+        "",
+        "More search settles what the budget did not: where a line below says so, the table's",
+        "undecided deals were solved again with a bigger budget (the rates above keep the",
+        "table's own budget, the same for every deal).",
+        "",
+    ]
     for variant, seeds in undecided.items():
         shown = ", ".join(map(str, seeds[:40])) + (" ..." if len(seeds) > 40 else "")
         lines.append(f"- {VARIANTS[variant].title}: {shown or 'none'}")
+        if line := rechecked(table["games"][variant]):
+            lines.append(line)
     games = table["games"].values()
     wall = sum(g["wall_seconds"] + g.get("players_wall_seconds", 0) for g in games)
     lines += [
@@ -367,6 +420,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
     parser.add_argument("--scheduler", help="a Dask scheduler address: run there instead")
     parser.add_argument("--players-only", action="store_true", help="replay the players only")
+    parser.add_argument(
+        "--recheck", type=float, help="solve the undecided deals again, this many CPU s each"
+    )
     parser.add_argument("--json", type=Path, default=JSON_PATH)
     parser.add_argument("--doc", type=Path, default=DOC_PATH)
     args = parser.parse_args()
@@ -376,12 +432,17 @@ def main() -> None:
         from dask.distributed import Client
 
         client = Client(args.scheduler)
-    if args.players_only:
+    if args.players_only or args.recheck:
         table = json.loads(args.json.read_text())
         workers = args.workers or os.cpu_count() or 1
         for variant in args.variants:
-            table["games"][variant] = add_players(variant, table["games"][variant], workers, client)
-        write(table, args.json, args.doc)
+            game = table["games"][variant]
+            if args.recheck:
+                game = recheck(variant, game, args.recheck, workers, client)
+            else:
+                game = add_players(variant, game, workers, client)
+            table["games"][variant] = game
+            write(table, args.json, args.doc)
         return
     table = run(
         args.deals,

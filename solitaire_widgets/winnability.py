@@ -91,6 +91,38 @@ def rate(variant: str) -> Rate:
 
 
 @dataclass(frozen=True)
+class Recheck:
+    """A game's undecided deals of the table, solved once more with a bigger budget."""
+
+    variant: str
+    deals: int  # how many were undecided
+    seconds: float  # the bigger budget, CPU seconds per deal
+    winnable: int
+    unwinnable: int
+    still_undecided: tuple[int, ...]  # their deal numbers
+
+    def __str__(self) -> str:
+        return (
+            f"{self.variant}: the {self.deals:,} undecided deals again, {self.seconds:g} CPU s "
+            f"each: {self.winnable:,} winnable, {self.unwinnable:,} unwinnable, "
+            f"{len(self.still_undecided):,} still undecided"
+        )
+
+
+def recheck(variant: str) -> Recheck | None:
+    """What more search settled of a game's undecided deals (None: no recheck was made)."""
+    name = get_variant(variant).family
+    again = table()["games"][name].get("recheck")
+    if again is None:
+        return None
+    verdicts: str = again["solver"]
+    still = tuple(d for d, v in zip(again["deals"], verdicts, strict=True) if v == "?")
+    return Recheck(
+        name, len(verdicts), again["seconds"], verdicts.count("S"), verdicts.count("U"), still
+    )
+
+
+@dataclass(frozen=True)
 class Deal:
     """What the table knows about one deal."""
 

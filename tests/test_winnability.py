@@ -8,7 +8,7 @@ import pytest
 from solitaire_widgets import Game, new_state
 from solitaire_widgets.cards import canonical_deck
 from solitaire_widgets.solver import next_winnable, solve
-from solitaire_widgets.winnability import deal, how_hard, rate, table
+from solitaire_widgets.winnability import deal, how_hard, rate, recheck, table
 
 GAMES = ("quadrennial", "acquaintance", "acme", "fly")  # not VARIANTS: rule knobs add to it
 
@@ -88,6 +88,24 @@ def test_the_table_holds_the_solvers_verdicts(variant: str) -> None:
             assert known.verdict == "winnable"
     assert checked >= 20
     assert deal(variant, 10**7) is None
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_a_recheck_covers_exactly_the_undecided_deals(variant: str) -> None:
+    """The table's undecided deals were solved again with more time: the recheck lists
+    exactly them, with a verdict each, and a bigger budget than the table's."""
+    game = table()["games"][variant]
+    again = game.get("recheck")
+    assert again is not None, "run benchmarks/winnability.py --recheck after the table"
+    undecided = [i + game["first"] for i, c in enumerate(game["solver"]) if c == "?"]
+    assert again["deals"] == undecided
+    assert len(again["solver"]) == len(undecided) and set(again["solver"]) <= set("SU?")
+    assert again["seconds"] > table()["budget"]["seconds"]
+    line = recheck(variant)
+    assert line is not None and line.deals == len(undecided)
+    assert line.winnable + line.unwinnable + len(line.still_undecided) == line.deals
+    assert set(line.still_undecided) <= set(undecided)
+    assert f"{line.winnable:,} winnable" in str(line)
 
 
 def test_how_hard_in_words() -> None:
