@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Generator
 
+from ..knowledge import _of_kind
 from ..state import GameState
 from ..variants import Variant
 
@@ -35,8 +36,8 @@ RESERVE, STOCK = 5, 6
 
 def _fly_lean(rules: Variant, state: GameState) -> FlyLean:
     piles = state.piles
-    heights = [len(piles[f]) for f, kind in enumerate(rules.kinds) if kind == "foundation"]
-    tableau = [[c % 13 for c in piles[t]] for t, k in enumerate(rules.kinds) if k == "tableau"]
+    heights = [len(piles[f]) for f in _of_kind(rules, "foundation")]
+    tableau = [[c % 13 for c in piles[t]] for t in _of_kind(rules, "tableau")]
     reserve = [c % 13 for c in piles[rules.reserve]]
     return heights, reserve, [c % 13 for c in piles[rules.stock]], tableau
 
@@ -127,8 +128,8 @@ def _fly_greedy(lean: FlyLean, rng: random.Random) -> tuple[int, list[Placement]
 def _fly_line(rules: Variant, state: GameState, placements: list[Placement]) -> list[str]:
     """The placements of a lean line from ``state`` as the engine's moves, in notation."""
     names = rules.pile_names
-    found = [names[i] for i, kind in enumerate(rules.kinds) if kind == "foundation"]
-    sources = [*(names[i] for i, kind in enumerate(rules.kinds) if kind == "tableau"), "R", "S"]
+    found = [names[i] for i in _of_kind(rules, "foundation")]
+    sources = [*(names[i] for i in _of_kind(rules, "tableau")), "R", "S"]
     lean = _fly_lean(rules, state)
     line: list[str] = []
     for placement in [*placements, None]:

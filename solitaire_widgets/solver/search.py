@@ -142,6 +142,8 @@ class Search:
         seen: dict[Hashable, int] = {}  # key -> the most discrepancies left when searched
         path.clear()
 
+        # a policy's own search, if it has one (no call per node for the others)
+        settle = policy.settle if type(policy).settle is not Policy.settle else None
         owed = [False]  # a slice ended inside ``settle``: pause at the next node
 
         def count(nodes: int) -> None:
@@ -164,7 +166,7 @@ class Search:
             if seen.get(key, -1) >= slack:
                 return None
             seen[key] = slack
-            settled = policy.settle(node, count)
+            settled = settle(node, count) if settle else None
             if settled is not None:
                 won, moves = settled
                 if not won:
