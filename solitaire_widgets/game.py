@@ -23,6 +23,7 @@ from .rules import check_seed, random_seed
 from .solver import next_winnable
 from .state import GameState
 from .variants import get_variant
+from .view import view
 
 if TYPE_CHECKING:
     from .hints import Hint
@@ -33,6 +34,11 @@ MAX_RECORD_CHARS = 1_000_000
 MAX_RECORD_MOVES = 20_000
 """``from_json`` refuses a record of more moves unless given a higher ``max_moves``."""
 Observer = Callable[["Game"], None]
+VIEW_KEYS = (
+    *("variant", "title", "seed", "rows", "piles", "status", "moves_made", "can_redo"),
+    *("redeals_left", "redeals_total", "cards_home", "cards_total", "legal", "last_move"),
+)
+"""The keys of ``Game.view()``, in the order it has always given them."""
 
 
 class Game:
@@ -268,35 +274,16 @@ class Game:
 
     # ------------------------------------------------------------------ views and records
     def view(self) -> dict[str, Any]:
-        """What a player may see, JSON-ready: face-down cards only as counts."""
-        rules, state = self._rules, self.state
-        legal = rules.legal_moves(state)  # once: the status and the list both need it
-        piles = {}
-        for i, name in enumerate(rules.pile_names):
-            down = rules.face_down(state, i)
-            piles[name] = {
-                "kind": rules.kinds[i],
-                "label": rules.label(i),
-                "down": down,
-                "cards": [c.code for c in state.piles[i][down:]],
-                "fan": name in rules.fanned,
-            }
-        return {
-            "variant": self.variant,
-            "title": self.title,
+        """What a player may see, JSON-ready: face-down cards only as counts (``view.view``
+        of the position, with the deal number, the moves made and the last move)."""
+        seen = view(self.state)
+        game = {
             "seed": self.seed,
-            "rows": [list(row) for row in rules.rows],
-            "piles": piles,
-            "status": rules.outcome(state, legal),
             "moves_made": len(self._moves),
             "can_redo": bool(self._redo),
-            "redeals_left": rules.redeals_left(state),
-            "redeals_total": rules.redeals_allowed,
-            "cards_home": rules.cards_home(state),
-            "cards_total": rules.total_cards,
-            "legal": [str(m) for m in legal],
             "last_move": str(self._moves[-1]) if self._moves else None,
         }
+        return {key: game.get(key, seen.get(key)) for key in VIEW_KEYS}
 
     def to_json(self) -> str:
         """A record that replays exactly: variant, deal number or deck, moves in notation."""
