@@ -140,6 +140,7 @@ _AQ_OUT = ("R1-F1", *(["deal"] * 11))  # the stock dealt out
 _AC = "TH 9H 2C 5S KC QC JC TC 9C 8C 7C 6C 5C 4C 3C KD 9D 8H"
 _AC_EMPTY = "TH 2D 5S 8D 9H KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C 7D"
 _AC_EMPTIED = (*(["R-F1"] * 12), "R-T1", "T2-F2")  # the reserve played out, T2 left empty
+_AC_PASSES = ("T2-T1", *(["S-W"] * 31), "redeal", *(["S-W"] * 31))  # both passes used up
 _F = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2H 2C 2D KH 3C"
 
 RULE_CARDS: dict[str, RuleCard] = {
@@ -230,17 +231,16 @@ RULE_CARDS: dict[str, RuleCard] = {
             ),
             Rule(
                 "Deal",
-                "deal puts one stock card face up on each reserve pile, R1 first; if the stock "
-                "runs out during a deal, the remaining piles get nothing.",
+                "deal puts one stock card face up on each reserve pile, R1 first.",
                 (Example(_aq(_AQ), "deal", True), Example(_aq(_AQ), "S-R1", False)),
             ),
             Rule(
                 "Redeal, twice",
-                "When the stock is empty, redeal gathers the piles (R1 bottom to top, then R2, "
-                "R3, R4) into a new stock and deals one round at once. Twice per game.",
+                "When the stock is empty, redeal gathers the piles into a new stock and deals "
+                "again. Twice per game.",
                 (
                     Example(_aq(_AQ), "redeal", False),
-                    Example(_aq(_AQ, *_AQ_OUT), "redeal", True, after=("R1", "7C")),
+                    Example(_aq(_AQ, *_AQ_OUT), "redeal", True),
                 ),
             ),
             Rule(
@@ -260,6 +260,24 @@ RULE_CARDS: dict[str, RuleCard] = {
                 "Every card of a pile shows, only the top one moves",
                 "The piles are fanned; a deal covers each top card, and a covered card waits.",
                 (Example(_aq(_AQ, "deal"), "R1-F1", False),),
+            ),
+            Rule(
+                "The redeal's order, and its first round",
+                "The piles are gathered R1 bottom to top, then R2, R3, R4; one round is dealt "
+                "at once, as part of the redeal.",
+                (Example(_aq(_AQ, *_AQ_OUT), "redeal", True, after=("R1", "7C")),),
+            ),
+            Rule(
+                "A deal that runs short",
+                "When the stock runs out during a deal, the remaining piles get nothing.",
+                (
+                    Example(
+                        _aq(_AQ, *_AQ_OUT, "redeal", *["deal"] * 10),
+                        "deal",
+                        True,
+                        after=("R4", "TH"),
+                    ),
+                ),
             ),
         ),
     ),
@@ -322,6 +340,13 @@ RULE_CARDS: dict[str, RuleCard] = {
                 "legal, but no card goes home again. The hints call such a game hopeless.",
                 (Example(_ac(_AC_EMPTY, *_AC_EMPTIED, "T1-T2"), "T2-T1", True),),
             ),
+            Rule(
+                "The game goes on after the second pass",
+                "The text's 'lost if both passes are exhausted' is not a rule here: with the "
+                "stock used up and no redeal left, the waste and tableau cards still play "
+                "while a move is legal.",
+                (Example(_ac(_AC, *_AC_PASSES), "T3-F1", True),),
+            ),
         ),
     ),
     "fly": RuleCard(
@@ -366,6 +391,12 @@ RULE_CARDS: dict[str, RuleCard] = {
                 "Empty or not, a tableau pile takes any stock or reserve card: there is no "
                 "building rule.",
                 (Example(_f(_F, "S-F", "S-T1"), "S-T1", True),),
+            ),
+            Rule(
+                "A stock card may go on the tableau at any time",
+                "Even when a card could go home: the text's 'if no moves to the foundation "
+                "are possible, deal a card' is advice.",
+                (Example(_f(_F), "S-T1", True),),
             ),
         ),
     ),
