@@ -67,8 +67,10 @@ PEEK = "(the solver looked at the face-down cards)"
 NO_PEEKING = "random deals of the unseen cards: no peeking at the real ones"
 """How the chances are labelled."""
 
-SLICE_SECONDS = 0.05
-"""The cooperative runner hands control back to the event loop after about this long."""
+SLICE_SECONDS = 0.03
+"""The cooperative runner hands control back to the event loop after about this long (plus
+the step under way, up to about 20 ms of CPU: benchmarks/lateness.py), so a click or Stop
+waits at most about 50 ms."""
 
 COOPERATIVE_ENV = "SOLITAIRE_WIDGETS_COOPERATIVE"
 """Set to 1 to run the jobs cooperatively even where threads exist (for tests)."""
