@@ -24,8 +24,8 @@ from test_widget import control, move
 from solitaire_widgets import Game
 from solitaire_widgets.chances import move_chances
 from solitaire_widgets.solver import solve
-from solitaire_widgets.widget import GameWidget, background
-from solitaire_widgets.widget.background import COOPERATIVE_ENV, threads_available
+from solitaire_widgets.widget import GameWidget, runners
+from solitaire_widgets.widget.runners import COOPERATIVE_ENV, threads_available
 
 HARD_FLY = 1321  # a Fly deal still undecided after 45 CPU seconds of search
 TIMEOUT = 30.0
@@ -72,8 +72,8 @@ async def until(condition: Callable[[], bool], timeout: float = TIMEOUT) -> None
 
 
 def finished(widget: GameWidget) -> bool:
-    return widget._job is None and all(
-        job.future is None or job.future.done() for job in widget._jobs
+    return widget._jobs.current is None and all(
+        job.future is None or job.future.done() for job in widget._jobs.jobs
     )
 
 
@@ -88,7 +88,7 @@ def threaded(game: Game, action: str, **kwargs: Any) -> dict[str, Any]:
         assert threads_available()
         widget = GameWidget(Game.from_json(game.to_json()), **kwargs)
         control(widget, action)
-        assert widget._threads and widget._wait_for_background(TIMEOUT)
+        assert widget._jobs.threads and widget._wait_for_background(TIMEOUT)
     finally:
         if forced is not None:
             os.environ[COOPERATIVE_ENV] = forced
@@ -123,8 +123,8 @@ def test_a_thread_that_cannot_start_falls_back_to_the_loop(
         monkeypatch.setattr(threading.Thread, "start", refuse)
         widget = GameWidget(Game("acme", seed=1))
         control(widget, "solve")
-        assert widget.error == "" and widget._threads == []
-        assert widget._jobs[0].future is not None
+        assert widget.error == "" and widget._jobs.threads == []
+        assert widget._jobs.jobs[0].future is not None
         assert widget._wait_for_background(TIMEOUT)  # no loop runs here: this runs it
         assert widget.solving["status"] == "unsolvable"
 
@@ -145,7 +145,7 @@ def test_cooperative_solve_gives_the_threaded_result(
 
     async def scenario() -> None:
         control(widget, "solve")
-        assert widget.solving["running"] is True and widget._threads == []
+        assert widget.solving["running"] is True and widget._jobs.threads == []
         await until(lambda: finished(widget))
 
     on_loop(scenario)
@@ -269,7 +269,7 @@ def test_a_failing_job_says_so(cooperative: None, monkeypatch: pytest.MonkeyPatc
         control(widget, "solve")
         assert widget._wait_for_background(TIMEOUT)
         assert widget.error == "the solve job failed: boom"
-        assert widget.solving["status"] == "error" and widget._job is None
+        assert widget.solving["status"] == "error" and widget._jobs.current is None
 
     in_thread(body)
 
@@ -290,7 +290,7 @@ def test_slices_are_short(cooperative: None) -> None:
 
     on_loop(scenario)
     assert len(turns) >= 3  # the job gave the loop back many times before 20,000 positions
-    assert background.SLICE_SECONDS <= 0.1
+    assert runners.SLICE_SECONDS <= 0.1
 
 
 # -- in a real ipykernel ---------------------------------------------------------------------
@@ -326,7 +326,7 @@ def test_stop_reaches_a_cooperative_job_in_ipykernel() -> None:
             "w.solve()\n"
             "print(w.comm.comm_id)"
         ).strip()
-        probe = "import json; print(json.dumps([w.solving, len(w._threads)]))"
+        probe = "import json; print(json.dumps([w.solving, len(w._jobs.threads)]))"
         first, threads = json.loads(run(probe))
         assert first["running"] is True and threads == 0
         for _ in range(200):  # the search goes on between the cells
@@ -342,7 +342,9 @@ def test_stop_reaches_a_cooperative_job_in_ipykernel() -> None:
             if not state["running"]:
                 break
         assert (state["status"], state["reason"]) == ("unknown", "cancelled")
-        done = run("import asyncio\nawait asyncio.sleep(0.5)\nprint(w._jobs[-1].future.done())")
+        done = run(
+            "import asyncio\nawait asyncio.sleep(0.5)\nprint(w._jobs.jobs[-1].future.done())"
+        )
         assert done.strip() == "True"
     finally:
         client.stop_channels()

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from test_widget import (
     VARIANTS,
+    all_steps,
     control,
     face_up_and_hidden,
     move,
@@ -24,7 +25,7 @@ from solitaire_widgets import Game
 from solitaire_widgets.chances import move_chances
 from solitaire_widgets.hints import hints
 from solitaire_widgets.solver import solve
-from solitaire_widgets.widget import GameWidget
+from solitaire_widgets.widget import GameWidget, background
 from solitaire_widgets.widget.background import NO_PEEKING, PEEK
 
 # Every synced trait that is not anywidget's or ipywidgets' own.
@@ -83,20 +84,22 @@ def test_solve_hands_the_winning_line_to_the_replay(variant: str, seed: int) -> 
     assert widget.solving["message"] == widget.message
     replay = widget.replay
     assert replay["index"] == replay["start"] == start and replay["solver"] is True
-    steps = replay["steps"]
+    assert replay["last"] == start + count
+    assert replay["view"] == game.view() | {"can_redo": False}  # opened where Solve was pressed
+    steps = all_steps(widget)
     assert len(steps) == start + count + 1
     assert [step["move"] for step in steps[1:]] == [*game.history, *expected.moves]
-    assert steps[start]["view"] == game.view()  # opened where Solve was pressed
     assert steps[-1]["view"]["status"] == "won"
     fresh = Game.from_json(record)
     words = []
     for notation in expected.moves:  # every step is the engine's own view
         fresh.play(notation)
         words.append(fresh.history_words()[-1])
-    assert steps[-1]["view"] == fresh.view()
+    assert steps[-1]["view"] == fresh.view() | {"can_redo": False}
     assert [step["words"] for step in steps[start + 1 :]] == words
     assert game.to_json() == record  # the game itself is untouched
 
+    send(widget, {"type": "replay", "action": "goto", "index": start})
     send(widget, {"type": "replay", "action": "next"})
     assert widget.replay["index"] == start + 1
     send(widget, {"type": "replay", "action": "exit"})
@@ -121,16 +124,28 @@ def test_unknown_when_the_budget_runs_out() -> None:
     assert widget.message.startswith("unknown: the solver could not decide (node budget")
 
 
-def test_progress_is_reported_from_the_thread_throttled() -> None:
-    widget = GameWidget(Game("fly", seed=HARD_FLY), solve_seconds=0.9)
+def test_progress_is_reported_throttled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At most one progress report per PROGRESS_INTERVAL of the throttle's clock. The clock
+    is a fake one that moves 62.5 ms a slice, and the budget counts nodes, so the count of
+    reports is exact on any machine, however busy."""
+    reads: list[float] = []
+
+    def clock() -> float:
+        reads.append(len(reads) / 16)  # exact in binary: 62.5 ms a slice
+        return reads[-1]
+
+    monkeypatch.setattr(background, "_clock", clock)
+    widget = GameWidget(Game("fly", seed=HARD_FLY), solve_seconds=600, solve_nodes=30_000)
     seen: list[dict[str, Any]] = []
     widget.observe(lambda change: seen.append(change["new"]), names="solving")
     control(widget, "solve")
     assert widget._wait_for_background(TIMEOUT)
     running = [state["nodes"] for state in seen if state.get("running")]
-    assert 2 <= len(running) <= 6  # the start, then at most one every 0.2 s
+    slices = len(reads) - 1  # the first read starts the clock
+    assert slices >= 8  # 30,000 nodes take many slices
+    assert len(running) == 1 + slices // 4  # the start, then one every 4 slices (0.2 s)
     assert running == sorted(running) and running[-1] > 0
-    assert widget.solving["status"] == "unknown" and "time budget" in widget.solving["reason"]
+    assert widget.solving["status"] == "unknown" and "node budget" in widget.solving["reason"]
 
 
 def test_stop_ends_the_search() -> None:
@@ -233,7 +248,7 @@ def test_malformed_job_messages_are_refused(content: object) -> None:
     send(widget, content)
     assert widget.error.strip() and len(widget.error) < 300
     assert {**own_state(widget), "error": ""} == {**before, "error": ""}
-    assert widget._job is None and widget._threads == []
+    assert widget._jobs.current is None and widget._jobs.threads == []
 
 
 def test_malformed_stop_does_not_stop() -> None:

@@ -577,6 +577,10 @@ function render({ model, el }) {
     pick: (pile) => send({ type: "pick", pile }),
     control: (action, extra = {}) => send({ type: "control", action, ...extra }),
     newDeal: () => {
+      if (runningJob() === "new") {
+        act.control("stop"); // "winnable only" is looking for a deal: the button reads Stop
+        return;
+      }
       const typed = ui.seed.value.trim();
       const view = model.get("view") || {};
       const own = view.seed === null || view.seed === undefined;
@@ -603,15 +607,16 @@ function render({ model, el }) {
 
   const replay = () => {
     const value = model.get("replay") || {};
-    return Array.isArray(value.steps) && value.steps.length ? value : null;
+    return value.view ? value : null;
   };
   const shownView = () => {
     const rep = replay();
-    return rep ? rep.steps[rep.index].view : model.get("view") || {};
+    return rep ? rep.view : model.get("view") || {};
   };
   const legal = () => (replay() ? [] : shownView().legal || []);
   const solving = () => model.get("solving") || {};
-  const runningJob = () => (solving().running ? solving().task : null);
+  // The control whose button reads Stop while a job runs (Solve, Chances, New deal).
+  const runningJob = () => (solving().running ? solving().button || solving().task : null);
   const pileOf = (name) => (shownView().piles || {})[name];
   const pileNode = (name) => piles.get(name)?.box;
 
@@ -742,10 +747,12 @@ function render({ model, el }) {
       ui.buttons.back.title = `bring back deal ${back.seed} as you left it (${back.moves} move${back.moves === 1 ? "" : "s"}); this game is kept in its place`;
     }
     const typed = ui.seed.value.trim();
-    setText(ui.buttons.new, typed === "" ? "New deal" : `Deal ${typed}`);
-    ui.buttons.new.title = typed === ""
+    const looking = running === "new";
+    setText(ui.buttons.new, looking ? "Stop" : typed === "" ? "New deal" : `Deal ${typed}`);
+    ui.buttons.new.title = looking ? "stop looking for a winnable deal" : typed === ""
       ? "deal a random new game (type a number in the box to choose the deal)"
       : `deal number ${typed}`;
+    ui.buttons.new.classList.toggle("sw-stop", looking);
     for (const [task, [label, title]] of Object.entries(JOBS)) {
       const button = ui.buttons[task];
       const mine = running === task;
@@ -758,18 +765,9 @@ function render({ model, el }) {
     ui.root.classList.toggle("sw-four-colour", !!model.get("four_colour"));
     ui.replayBar.hidden = !rep;
     if (rep) {
-      const step = rep.steps[rep.index];
-      ui.slider.max = String(rep.steps.length - 1);
+      ui.slider.max = String(rep.last);
       ui.slider.value = String(rep.index);
-      let text = step.move
-        ? `step ${rep.index} of ${rep.steps.length - 1}: ${step.move}, ${step.words}`
-        : `step 0 of ${rep.steps.length - 1}: ${step.words}`;
-      if (rep.solver) {
-        if (rep.index > rep.start) text += " · the solver's line (it looked at the face-down cards)";
-        else if (rep.index === rep.start) text += " · where Solve was pressed";
-        else text += " · the game before Solve";
-      }
-      setText(ui.step, text);
+      setText(ui.step, rep.text || "");
       ui.step.classList.toggle("sw-solver-step", !!rep.solver && rep.index > rep.start);
     }
   }
