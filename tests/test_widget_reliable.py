@@ -372,3 +372,14 @@ def test_hostile_numbers_are_refused_or_usable(name: str, value: object) -> None
 def test_the_largest_deal_the_browser_holds_is_shown() -> None:
     widget = GameWidget(Game("acme", seed=MAX_SEED))
     assert widget.view["seed"] == MAX_SEED
+
+
+def test_a_budget_set_later_is_checked_too() -> None:
+    widget = GameWidget(Game("acme", seed=1))
+    widget.chance_samples = 100_000
+    assert widget.chance_samples == widget.options.chance_samples == 100_000
+    with pytest.raises(ValueError, match="chance_samples"):
+        widget.chance_samples = 0
+    with pytest.raises(TypeError, match="solve_seconds"):
+        widget.solve_seconds = "soon"  # type: ignore[assignment]
+    assert widget.chance_samples == 100_000 and widget.solve_seconds == 10.0

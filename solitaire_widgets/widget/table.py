@@ -51,6 +51,7 @@ import importlib
 import threading
 import warnings
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +79,19 @@ _BROWSER_WRITABLE = frozenset({"four_colour"})
 """Synced traits the browser may change; every other state update from it is refused."""
 
 MoveCallback = Callable[[str], object]
+
+
+def _option(name: str) -> Any:
+    """A budget of Solve or Chances as an attribute of the table: it reads ``options`` and a
+    new value replaces ``options`` only if it passes the same checks as the constructor's."""
+
+    def read(table: GameWidget) -> Any:
+        return getattr(table.options, name)
+
+    def write(table: GameWidget, value: Any) -> None:
+        table.options = replace(table.options, **{name: value})
+
+    return property(read, write, doc=f"The {name} budget (see ``GameWidget``).")
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -159,29 +173,13 @@ class GameWidget(anywidget.AnyWidget):
         """The game on the table (the same object that was passed in)."""
         return self._game
 
-    @property
-    def solve_seconds(self) -> float:
-        return self.options.solve_seconds
-
-    @property
-    def solve_nodes(self) -> int:
-        return self.options.solve_nodes
-
-    @property
-    def chance_samples(self) -> int:
-        return self.options.chance_samples
-
-    @property
-    def chance_nodes(self) -> int | None:
-        return self.options.chance_nodes
-
-    @property
-    def chance_seed(self) -> int:
-        return self.options.chance_seed
-
-    @property
-    def chance_strategy(self) -> str:
-        return self.options.chance_strategy
+    # The budgets: read and set as attributes, each checked as in the constructor.
+    solve_seconds = _option("solve_seconds")
+    solve_nodes = _option("solve_nodes")
+    chance_samples = _option("chance_samples")
+    chance_nodes = _option("chance_nodes")
+    chance_seed = _option("chance_seed")
+    chance_strategy = _option("chance_strategy")
 
     def __repr__(self) -> str:
         """A short, stable description (notebook outputs are compared by nbval)."""

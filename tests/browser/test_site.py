@@ -298,7 +298,7 @@ def test_start_here_runs_and_a_click_plays_a_move(
     expect(table.locator(".sw-message")).to_have_text(verdict, timeout=120_000)
     status = lite.wait_for(f"{name}.solving['status']", lambda s: s != "running")
     assert status in ("solved", "unsolvable", "unknown")
-    assert lite.eval(f"len({name}._threads)") == 0  # cooperative: Pyodide has no threads
+    assert lite.eval(f"len({name}._jobs.threads)") == 0  # cooperative: Pyodide has no threads
     table.scroll_into_view_if_needed()
     save_screenshot(page, "site-start-here-solve")
     log.assert_no_external_requests()
