@@ -346,7 +346,7 @@ def test_a_variant_tutorial_runs_and_stop_ends_a_long_chances_run(
     expect(chances).to_have_text("Chances")
     state = lite.eval(f"{name}.solving")
     assert (state["status"], state["reason"], state["running"]) == ("unknown", "cancelled", False)
-    job_done = f"all(j.future is None or j.future.done() for j in {name}._jobs)"
+    job_done = f"all(j.future is None or j.future.done() for j in {name}._jobs.jobs)"
     assert lite.wait_for(job_done, bool, timeout=10.0)
     rows = lite.eval(f"{name}.chances")
     time.sleep(2)
