@@ -21,7 +21,7 @@ Two kinds of knowledge, labelled as such:
 from __future__ import annotations
 
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from ..chances import ChanceReport, Chances, Tally, chance_steps
@@ -49,14 +49,14 @@ __all__ = [
 PROGRESS_INTERVAL = 0.2
 """Seconds between two progress updates of the ``solving`` trait."""
 
-_clock = time.monotonic
-"""The clock of the progress throttle (a test gives it a fake one)."""
-
 PEEK = "(the solver looked at the face-down cards)"
 """How every solver result is labelled."""
 
 NO_PEEKING = "random deals of the unseen cards: no peeking at the real ones"
 """How the chances are labelled."""
+
+Clock = Callable[[], float]
+"""Where the progress throttle reads the time."""
 
 DEAL_TRIES = 1000
 """"Winnable only" looks at most this many deal numbers (as ``solver.next_winnable``)."""
@@ -81,19 +81,20 @@ def solving_state(
 
 
 def _throttled(
-    steps: Generator[int, None, SolveResult], job: Job, text: str
+    steps: Generator[int, None, SolveResult], job: Job, text: str, clock: Clock
 ) -> Generator[JSONDict | None, None, SolveResult]:
     """Drain a ``solve_steps`` generator, yielding the progress line ``text`` (formatted with
-    the job's ``nodes``) at most every ``PROGRESS_INTERVAL`` seconds and None between; return
-    the ``SolveResult``."""
-    last = _clock()
+    the job's ``nodes``) at most every ``PROGRESS_INTERVAL`` seconds of ``clock`` (wall time:
+    a display's pace; the tests give a clock of their own) and None between; return the
+    ``SolveResult``."""
+    last = clock()
     while True:
         try:
             job.nodes = next(steps)
         except StopIteration as done:
             result: SolveResult = done.value
             return result
-        now = _clock()
+        now = clock()
         if now - last < PROGRESS_INTERVAL:
             yield None
             continue
@@ -102,7 +103,15 @@ def _throttled(
         yield {"solving": solving_state(job, running=True, status="running", message=line)}
 
 
-def run_solve(job: Job, state: Any, game: Replay, *, max_nodes: int, max_seconds: float) -> Steps:
+def run_solve(
+    job: Job,
+    state: Any,
+    game: Replay,
+    *,
+    max_nodes: int,
+    max_seconds: float,
+    clock: Clock = time.monotonic,
+) -> Steps:
     """Solve ``state``, the last position of ``game``, one slice of ``solver.solve_steps`` at a
     time; return the final traits: ``solving`` and ``message``, and ``replay`` (a
     :class:`.Replay`, opened where Solve was pressed) when a winning line was found.
@@ -110,7 +119,7 @@ def run_solve(job: Job, state: Any, game: Replay, *, max_nodes: int, max_seconds
     Progress (the positions looked at) is yielded at most every ``PROGRESS_INTERVAL`` seconds.
     """
     steps = solve_steps(state, max_nodes=max_nodes, max_seconds=max_seconds, cancel=job.cancel)
-    result = yield from _throttled(steps, job, "solving: {nodes:,} positions looked at")
+    result = yield from _throttled(steps, job, "solving: {nodes:,} positions looked at", clock)
     job.nodes = result.nodes
     traits: JSONDict = {}
     if result.status == "solved":
@@ -129,7 +138,9 @@ def run_solve(job: Job, state: Any, game: Replay, *, max_nodes: int, max_seconds
     return traits
 
 
-def run_deal(job: Job, variant: str, start: int, *, typed: bool) -> Steps:
+def run_deal(
+    job: Job, variant: str, start: int, *, typed: bool, clock: Clock = time.monotonic
+) -> Steps:
     """ "Winnable only": the first deal number from ``start`` on that the solver proves winnable
     within ``solver.WINNABLE_NODES`` positions (the same deal as ``solver.next_winnable``), and
     how hard it is (``winnability.how_hard``, with that proof). ``typed``: the player typed
@@ -150,7 +161,7 @@ def run_deal(job: Job, variant: str, start: int, *, typed: bool) -> Steps:
         )
         tried = "" if number == start else f", {plural(number - start, 'deal')} passed over"
         text = f"looking for a winnable deal: deal {number:,}{tried}, {{nodes:,}} positions"
-        proof = yield from _throttled(steps, job, text)
+        proof = yield from _throttled(steps, job, text, clock)
         if proof.solved:
             skipped = _skipped(start, number) if typed else ""
             hard = how_hard(variant, number, proof=proof)
