@@ -374,7 +374,7 @@ def test_stop_ends_a_long_search(nb: NotebookSession) -> None:
     assert (state["status"], state["reason"], state["running"]) == ("unknown", "cancelled", False)
     # The thread really ends (it would otherwise eat a core for a minute), and it heard Stop at
     # its next check: the positions it looked at after Stop are at most two slices' worth.
-    kernel.run("stop_job = stop_table._jobs[-1]")
+    kernel.run("stop_job = stop_table._jobs.jobs[-1]")
     assert kernel.eval(f"stop_table._wait_for_background({STOP_WAIT_SECONDS})") is True
     match = stopped.match(message.inner_text())
     assert match is not None
