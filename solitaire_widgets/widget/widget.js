@@ -262,6 +262,18 @@ function drawPileCards(box, pile) {
   if (top && pile.kind !== "foundation") top.draggable = true;
 }
 
+/**
+ * Whether a key pressed inside the table may leave it for the notebook: Tab and Shift+Tab
+ * (focus moves on), Shift+Enter (runs the cell), and keys with Ctrl, Alt or Meta (the
+ * notebook's other run shortcuts, Ctrl+Enter and Alt+Enter, and the browser's own, such as
+ * Ctrl+S). Every other key stays in the table: `d d`, `m`, `0 0`, `x`, `a`... are the
+ * notebook's command-mode shortcuts, and a student guesses `d` for "deal".
+ */
+export function keyLeavesTable(event) {
+  if (event.key === "Tab" || event.ctrlKey || event.metaKey || event.altKey) return true;
+  return event.shiftKey && event.key === "Enter";
+}
+
 function statusWords(view) {
   const parts = [view.title || view.variant || ""];
   parts.push(view.seed === null || view.seed === undefined ? "own deck" : `deal ${view.seed}`);
@@ -288,7 +300,6 @@ function percent(x) {
 /** Build the widget's fixed skeleton: controls, table, replay bar, status lines. */
 function buildSkeleton(el, act, signal) {
   const root = make("div", "sw-root");
-  root.setAttribute("data-lm-suppress-shortcuts", "true");
   // Shown only when the kernel is gone: what happened and what to do.
   const conn = make("div", "sw-conn");
   conn.setAttribute("role", "alert");
@@ -976,19 +987,24 @@ function render({ model, el }) {
     return true;
   }
 
+  /** A key that stays in the table (see keyLeavesTable), pressed anywhere inside it. */
   function onKey(event) {
-    // Leave modified keys (Shift+Enter runs the cell, Shift+Tab goes back) to the page.
-    if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
-    if (event.target.tagName === "INPUT" && event.target.type !== "checkbox") return;
+    if (link.state !== "live") {
+      event.preventDefault();
+      showNotConnected();
+      return;
+    }
+    if (event.target === ui.seed) {
+      if (event.key === "Enter") act.newDeal(); // other keys type into the box
+      return;
+    }
+    if (event.shiftKey || (event.target.tagName === "INPUT" && event.target.type !== "checkbox")) return;
     let handled = onTableKey(event);
     if (!handled && KEY_CONTROLS[event.key]) {
       act.control(KEY_CONTROLS[event.key]);
       handled = true;
     }
-    if (handled) {
-      event.preventDefault();
-      event.stopPropagation(); // keep notebook shortcuts (a, h, ...) out of the game
-    }
+    if (handled) event.preventDefault();
   }
 
   // -- pointer ------------------------------------------------------------------------
@@ -996,11 +1012,24 @@ function render({ model, el }) {
   const pileAt = (event) => event.target.closest?.("[data-pile]")?.dataset.pile;
   const listen = (node, type, fn, options = {}) => node.addEventListener(type, fn, { signal, ...options });
 
-  // Without a kernel every click and key only says so (capture: before any other handler).
-  for (const type of ["click", "dblclick", "dragstart", "keydown", "change"]) {
+  // Every key that stays in the table (keyLeavesTable) is stopped on the window, in the
+  // capture phase: before any handler of the notebook sees it. Notebook 7 reads keys on the
+  // document in the capture phase (before the table's own handlers), JupyterLab in the bubble
+  // phase, where its search for a shortcut stops at the focused pile (which matches the
+  // command-mode bindings before any ancestor's data-lm-suppress-shortcuts is reached). The
+  // table handles the key right here; default actions (typing in the deal box, a button's
+  // Enter) still happen.
+  for (const type of ["keydown", "keypress", "keyup"]) {
+    listen(window, type, (event) => {
+      if (!(event.target instanceof Node) || !ui.root.contains(event.target) || keyLeavesTable(event)) return;
+      event.stopPropagation();
+      if (type === "keydown") onKey(event);
+    }, { capture: true });
+  }
+  // Without a kernel every click only says so (capture: before any other handler).
+  for (const type of ["click", "dblclick", "dragstart", "change"]) {
     listen(ui.root, type, (event) => {
       if (link.state === "live") return;
-      if (type === "keydown" && (event.key === "Tab" || event.shiftKey || event.ctrlKey || event.metaKey)) return;
       if (type === "change" && event.target === ui.four) ui.four.checked = !!model.get("four_colour");
       event.preventDefault();
       event.stopPropagation();
@@ -1052,15 +1081,11 @@ function render({ model, el }) {
     if (state.dragging) select(null);
     state.dragging = false;
   });
-  listen(ui.root, "keydown", onKey);
   listen(ui.four, "change", () => {
     model.set("four_colour", ui.four.checked);
     model.save_changes();
   });
   listen(ui.slider, "input", () => act.replay("goto", Number(ui.slider.value)));
-  listen(ui.seed, "keydown", (event) => {
-    if (event.key === "Enter") act.newDeal();
-  });
   listen(ui.seed, "input", drawControls);
 
   // -- model events ---------------------------------------------------------------------
