@@ -6,7 +6,7 @@ A timer on an asyncio event loop (the kernel's own loop, where comm messages, a 
 are handled) should fire every ``--interval`` ms; its lateness is how much later than planned
 it fires. It is measured with no job (the baseline), then during Solve and Chances on each
 game's hardest deal (the deal of ``winnability.json`` whose proof took the most positions),
-in both runners of ``widget/background.py``, driven without a widget: the thread runner
+in both runners of ``widget/runners.py``, driven without a widget: the thread runner
 (a daemon thread, as in JupyterLab) and the cooperative runner (slices on the same loop, as in
 JupyterLite). It prints max and p99 lateness in ms, and for the cooperative runner the largest
 single turn (the work between two turns of the loop) and the largest single step of the work
@@ -25,13 +25,8 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from solitaire_widgets import Game
-from solitaire_widgets.widget.background import (
-    Job,
-    run_chances,
-    run_cooperatively,
-    run_in_thread,
-    run_solve,
-)
+from solitaire_widgets.widget.background import run_chances, run_solve
+from solitaire_widgets.widget.runners import Job, run_cooperatively, run_in_thread
 from solitaire_widgets.winnability import table
 
 GAMES = ("quadrennial", "acquaintance", "acme", "fly")
