@@ -26,6 +26,7 @@ from typing import Any
 
 from solitaire_widgets import Game
 from solitaire_widgets.widget.background import run_chances, run_solve
+from solitaire_widgets.widget.replay import replay_of
 from solitaire_widgets.widget.runners import Job, run_cooperatively, run_in_thread
 from solitaire_widgets.winnability import table
 
@@ -85,7 +86,7 @@ def work(kind: str, variant: str, seed: int, seconds: float) -> tuple[Job, Any]:
     game = Game(variant, seed=seed)
     job = Job(kind)
     if kind == "solve":
-        steps = run_solve(job, game.state, game.to_json(), 0, max_nodes=10**9, max_seconds=seconds)
+        steps = run_solve(job, game.state, replay_of(game), max_nodes=10**9, max_seconds=seconds)
     else:
         moves = game.legal_moves()
         steps = run_chances(
