@@ -49,8 +49,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
+from .checks import check_confidence, check_count
 from .intervals import Interval, Reading, percent, read_claim, undecided_bounds, wilson
 from .moves import IllegalMoveError, Move, parse_move
+from .rules import MAX_SEED
 from .solver import POLICIES, solve_steps
 from .state import GameState
 from .stats.strategies import Outcome, SolverPlay, Strategy, get_strategy, strategy_name
@@ -136,6 +138,9 @@ class Tally:
     lost: int = 0
     undecided: int = 0
     confidence: float = 0.95
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "confidence", check_confidence(self.confidence))
 
     @property
     def samples(self) -> int:
@@ -272,18 +277,22 @@ def chance_steps(
     ``default_nodes``); ``strategy`` names the visible-only player (``hint``, ``greedy``,
     ``random``, or a strategy object). Yields ``None`` after each strategy game and each
     solver slice, and the report so far: once before the first sample, then after each.
-    Bad arguments are refused at once, before the first step.
+    Bad arguments are refused at once, before the first step. ``seed`` must be given as a
+    whole number (0 to 2^53 - 1), never None: the same call always measures the same samples.
     """
     state = _state_of(game_or_state)
     rules = VARIANTS[state.variant]
     chosen = _chosen_moves(rules, state, moves)
-    wilson(0, 0, confidence)  # validates the level
+    confidence = check_confidence(confidence)
     play = visible_strategy(strategy)
-    budget = default_nodes(state.variant) if max_nodes is None else int(max_nodes)
+    budget = (
+        default_nodes(state.variant)
+        if max_nodes is None
+        else check_count(max_nodes, "max_nodes (the solver's positions per sample)", low=1)
+    )
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
         raise ValueError(f"samples is a number of deals of the unseen cards, not {samples!r}")
-    if budget < 1:
-        raise ValueError(f"the solver needs a budget of at least one node, not {budget}")
+    seed = check_count(seed, "seed (the samples' random seed)", high=MAX_SEED)
     return _steps(state, chosen, position, samples, seed, budget, play, confidence)
 
 
@@ -353,7 +362,7 @@ def _steps(
 def _solve(state: GameState, budget: int) -> Generator[None, None, tuple[Outcome, int]]:
     """The solver's verdict on one sample, a slice at a time: won, lost or unknown, and the
     nodes it used. The budget is in nodes, so the verdict is the same on any machine."""
-    steps = solve_steps(state, max_nodes=budget, max_seconds=math.inf)
+    steps = solve_steps(state, max_nodes=budget, max_seconds=None)
     while True:
         try:
             next(steps)

@@ -52,6 +52,11 @@ _NAMED = {"draw": DRAW, "deal": DEAL, "redeal": REDEAL}
 def parse_move(text: object) -> Move:
     """Read a move in notation (``R3-F1``, ``W-F``, ``draw``, ``deal``, ``redeal``)."""
     if isinstance(text, Move):
+        if not (isinstance(text.src, str) and isinstance(text.dst, str)):
+            raise IllegalMoveError(
+                f"a move names its piles in text, like Move('R3', 'F1'), not "
+                f"Move({quoted(text.src)}, {quoted(text.dst)})"
+            )
         return text
     if not isinstance(text, str):
         raise IllegalMoveError(

@@ -15,7 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..checks import check_count
 from ..moves import DEAL, DRAW, REDEAL, Move
+from ..quoting import quoted
 from ..state import GameState
 from ..variants import VARIANTS, Variant, get_variant
 from ..variants.acme import Acme
@@ -52,6 +54,12 @@ class Rules:
     def __post_init__(self) -> None:
         base = get_variant(self.variant).family
         object.__setattr__(self, "variant", base)
+        for knob in ("redeals", "reserve"):
+            value = getattr(self, knob)
+            if value is not None:
+                object.__setattr__(self, knob, check_count(value, f"{knob} (a knob)", high=1000))
+        if not isinstance(self.stuck, bool):
+            raise ValueError(f"stuck is True or False, not {quoted(self.stuck)}")
         if self.redeals is not None:
             if base not in REDEALS:
                 raise ValueError(f"{base} has no redeal to change")

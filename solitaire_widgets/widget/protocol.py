@@ -32,6 +32,8 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import TypeGuard
 
+from ..rules import MAX_SEED
+
 __all__ = [
     "CONTROL_ACTIONS",
     "MAX_DEPTH",
@@ -48,6 +50,7 @@ __all__ = [
     "check_size",
     "parse_intent",
     "parse_seq",
+    "seq_of",
 ]
 
 CONTROL_ACTIONS = (
@@ -65,8 +68,6 @@ CONTROL_ACTIONS = (
     "refresh",
 )
 REPLAY_ACTIONS = ("start", "first", "prev", "next", "last", "goto", "exit")
-MAX_SEED = 2**53 - 1
-"""Largest deal number the browser can send exactly (a JavaScript safe integer)."""
 MAX_MESSAGE_CHARS = 64 * 1024
 """A message larger than this (its strings, keys and numbers counted as characters) is
 refused unread; a real intent is under 100."""
@@ -185,6 +186,15 @@ def parse_seq(content: object) -> int | None:
     if not _is_int(seq) or not 0 <= seq <= MAX_SEED:
         raise IntentError("a message's seq must be a whole number from 0 up")
     return seq
+
+
+def seq_of(content: object) -> int | None:
+    """The message's ``seq`` if it carries a valid one, else ``None``; never raises, so that
+    a message refused for any reason is still answered with its own ``seq``."""
+    try:
+        return parse_seq(content)
+    except IntentError:
+        return None
 
 
 def answer(seq: int | None, error: str) -> dict[str, object]:
