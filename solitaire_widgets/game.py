@@ -15,11 +15,11 @@ from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, check_deck, shuffled_deck
+from .engine import check_seed, random_seed
 from .knowledge import safe_moves
 from .moves import IllegalMoveError, Move, parse_move
 from .quoting import quoted
 from .render import render_html, render_text
-from .rules import check_seed, random_seed
 from .solver import next_winnable
 from .state import GameState
 from .variants import get_variant

@@ -90,7 +90,7 @@ _FINDERS: dict[str, Callable[[GameState], Move | None]] = {}
 
 def _finder(rules: Variant) -> Callable[[GameState], Move | None]:
     """``first_safe`` for one variant, with what it looks at worked out once."""
-    if getattr(rules, "stuck_only", False):
+    if rules.stuck_only:
         return lambda state: None
     if rules.family == "acme":  # every foundation move: the first top that fits
         sources = (rules.reserve, *_of_kind(rules, "tableau"), rules.waste)
@@ -122,7 +122,7 @@ def _finder(rules: Variant) -> Callable[[GameState], Move | None]:
 
 def is_safe(rules: Variant, state: GameState, move: Move) -> bool:
     """Whether a legal ``move`` is safe here (the rules and their arguments: the module)."""
-    if not move.dst.startswith("F") or getattr(rules, "stuck_only", False):
+    if not move.dst.startswith("F") or rules.stuck_only:
         return False  # (the arguments let a line use the stock whenever it likes)
     family = rules.family
     piles = state.piles

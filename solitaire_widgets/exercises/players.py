@@ -20,9 +20,9 @@ from types import MappingProxyType
 from typing import Literal
 
 from ..cards import Card
+from ..engine import new_state
 from ..intervals import Interval, wilson
 from ..moves import IllegalMoveError, Move, parse_move
-from ..rules import new_state
 from ..state import GameState
 from ..stats.strategies import GreedyPlay, HintPlay
 from ..variants import VARIANTS, get_variant

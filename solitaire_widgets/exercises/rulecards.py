@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import SUIT_SYMBOLS
-from ..rules import new_state
+from ..engine import new_state
 from ..state import GameState
 from ..variants import get_variant
 from ..variants.base import number_word

@@ -31,8 +31,8 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..engine import check_seed, new_state
 from ..moves import Move
-from ..rules import check_seed, new_state
 from ..state import GameState
 from ..variants import VARIANTS
 from .policies import POLICIES, Policy, policy_for

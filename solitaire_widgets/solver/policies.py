@@ -457,6 +457,6 @@ POLICIES: dict[str, type[Policy]] = {
 
 def policy_for(state: GameState, use_knowledge: bool = True) -> Policy:
     rules = VARIANTS[state.variant]
-    if rules.family == "quadrennial" and getattr(rules, "stuck_only", False):
+    if rules.family == "quadrennial" and rules.stuck_only:
         return StrictQuadrennialPolicy(rules, use_knowledge)
     return POLICIES[rules.family](rules, use_knowledge)

@@ -20,11 +20,12 @@ import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from ..engine import new_state
 from ..intervals import (
     Interval,
     Proportion,
@@ -34,9 +35,8 @@ from ..intervals import (
     undecided_bounds,
     wilson,
 )
-from ..rules import new_state
 from ..variants import VARIANTS
-from .knobs import Rules, ensure_variant
+from ..variants.knobs import Knobs, ensure_variant
 from .strategies import Outcome, Strategy, get_strategy, strategy_name
 
 ProgressCallback = Callable[[int, int], None]
@@ -226,7 +226,8 @@ def estimate_win_rate(
     seed: int = 0,
     workers: int | None = 1,
     client: Any = None,
-    rules: Rules | None = None,
+    knobs: Knobs | None = None,
+    rules: Knobs | None = None,
     progress: bool | ProgressCallback | None = None,
     deals: Sequence[int] | None = None,
     chunk_size: int | None = None,
@@ -238,7 +239,8 @@ def estimate_win_rate(
     - ``seed``: the master seed; the same seed gives the same deals and the same games.
     - ``workers``: processes on this machine (``None``: every core; 1: in this process).
     - ``client``: a ``dask.distributed.Client``; the games then run on its cluster.
-    - ``rules``: a ``Rules`` knob set for this variant ("what if" there were no redeal...).
+    - ``knobs``: a ``Knobs`` set for this variant ("what if" there were no redeal...);
+      ``rules`` is its old name, still accepted.
     - ``progress``: ``True`` for a ``tqdm.auto`` bar, ``False`` for none, ``None`` for a bar
       only on long runs in a notebook or terminal, or a callback ``(done, total)``.
     - ``deals``: explicit deal numbers (``n`` of them) instead of ones derived from ``seed``.
@@ -249,7 +251,9 @@ def estimate_win_rate(
         raise ValueError(f"n is a number of games, not {n!r}")
     if deals is not None and len(deals) != n:
         raise ValueError(f"give n = {n} deal numbers, not {len(deals)}")
-    name = variant_name(variant, rules)
+    if knobs is not None and rules is not None:
+        raise ValueError("give knobs, or its old name rules, not both")
+    name = variant_name(variant, knobs if rules is None else rules)
     play = get_strategy(strategy)
     spec = RunSpec(name, play, seed, None if deals is None else tuple(deals))
     count = (os.cpu_count() or 1) if workers is None else max(1, workers)
@@ -286,14 +290,14 @@ def estimate_win_rate(
     )
 
 
-def variant_name(variant: str, rules: Rules | None = None) -> str:
+def variant_name(variant: str, knobs: Knobs | None = None) -> str:
     """The registered name to deal with: the variant itself, or its knob variant."""
     name = ensure_variant(variant)
-    if rules is None:
+    if knobs is None:
         return name
-    if rules.variant != name.split("[")[0]:
-        raise ValueError(f"rules for {rules.variant} cannot change {name}")
-    return rules.register()
+    if knobs.variant != name.split("[")[0]:
+        raise ValueError(f"knobs for {knobs.variant} cannot change {name}")
+    return knobs.register()
 
 
 def _run_here(spec: RunSpec, n: int, done: dict[int, GameRecord], bar: _Progress) -> None:
@@ -459,14 +463,8 @@ def sweep(
         raise ValueError(f"the knobs are redeals, reserve and stuck, not {knob!r}")
     results: dict[int | bool, WinRate] = {}
     for value in values:
-        rules = Rules(variant, **{knob: value})  # type: ignore[arg-type]
-        results[value] = estimate_win_rate(variant, strategy, n, rules=rules, **options)
+        knobs = Knobs(variant, **{knob: value})  # type: ignore[arg-type]
+        results[value] = estimate_win_rate(variant, strategy, n, knobs=knobs, **options)
         if results[value].interrupted:
             break
     return results
-
-
-def iter_outcomes(result: WinRate) -> Iterator[tuple[int, Outcome]]:
-    """(deal number, outcome) for each game, in game order: to replay any of them."""
-    for game in result.games:
-        yield game.deal, game.outcome

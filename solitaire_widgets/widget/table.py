@@ -60,8 +60,8 @@ import anywidget
 import traitlets
 
 from ..chances import DEFAULT_SAMPLES, visible_strategy
+from ..engine import random_seed
 from ..render import render_html
-from ..rules import random_seed
 from ..solver import next_winnable
 from ..winnability import how_hard
 from ._types import GameLike, JSONDict
