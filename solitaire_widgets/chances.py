@@ -21,7 +21,8 @@ Why the computation may take the short cuts it takes:
    winnable without asking the solver. Hence on every sample the player's win implies
    winnable, and the player's chance is never above winnable.
 2. *Moves that lead to the same position up to interchangeable piles share their results* on a
-   sample (``solver.Policy.key`` names such positions alike: the solver's symmetry argument).
+   sample (the game profile's ``key`` names such positions alike: the solver's symmetry
+   argument, in ``games/<game>.py``).
    A solver verdict for one is a verdict for the other, and a player can play the one's game in
    the other with the interchangeable piles relabelled, so the strategy is played once for
    the group: the player's chance after Fly's ``S-T2`` onto an empty pile is the hint player's
@@ -49,10 +50,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
+from .games import PROFILES, profile_of
 from .intervals import Interval, Reading, percent, read_claim, undecided_bounds, wilson
 from .moves import IllegalMoveError, Move, parse_move
-from .solver import POLICIES, solve_steps
-from .state import GameState
+from .solver import solve_steps
+from .state import GameState, state_of
 from .stats.strategies import Outcome, SolverPlay, Strategy, get_strategy, strategy_name
 from .variants import VARIANTS, Variant
 
@@ -82,14 +84,15 @@ GAP = (
 DEFAULT_SAMPLES = 20
 """Samples of the unseen cards per measurement."""
 
-DEFAULT_NODES = {"quadrennial": 5_000, "acquaintance": 5_000, "acme": 5_000, "fly": 2_500}
-"""The solver's node budget per sample and position, per game (chosen with
-``benchmarks/chances.py`` so that Chances on an opening stays within seconds)."""
+DEFAULT_NODES = {name: profile.chance_nodes for name, profile in PROFILES.items()}
+"""The solver's node budget per sample and position, per game: each profile's
+``chance_nodes`` (chosen with ``benchmarks/chances.py`` so that Chances on an opening stays
+within seconds)."""
 
 
 def default_nodes(variant: str) -> int:
     """The node budget per sample for ``variant`` (a rule-knob variant: its game's)."""
-    return DEFAULT_NODES[VARIANTS[variant].family]
+    return profile_of(VARIANTS[variant]).chance_nodes
 
 
 # ------------------------------------------------------------------------------ unseen cards
@@ -274,7 +277,7 @@ def chance_steps(
     solver slice, and the report so far: once before the first sample, then after each.
     Bad arguments are refused at once, before the first step.
     """
-    state = _state_of(game_or_state)
+    state = state_of(game_or_state, "chance_steps")
     rules = VARIANTS[state.variant]
     chosen = _chosen_moves(rules, state, moves)
     wilson(0, 0, confidence)  # validates the level
@@ -300,7 +303,7 @@ def _steps(
     """The measurement itself (see ``chance_steps``)."""
     rules = VARIANTS[state.variant]
     name = strategy_name(play)
-    key = POLICIES[rules.family](rules).key
+    key = profile_of(rules).key
     legal = rules.legal_moves(state)
     # the position follows from its moves only when they are all of its legal moves
     from_moves = bool(legal) and set(chosen) == set(legal)
@@ -371,13 +374,6 @@ def _any_move(verdicts: Sequence[Outcome]) -> Outcome:
     if "won" in verdicts:
         return "won"
     return "lost" if all(v == "lost" for v in verdicts) else "unknown"
-
-
-def _state_of(game_or_state: Any) -> GameState:
-    state = getattr(game_or_state, "state", game_or_state)
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a Game or a GameState, not {type(game_or_state).__name__}")
-    return state
 
 
 def _chosen_moves(
