@@ -22,9 +22,9 @@ from plain_search import (
 from positions import state_of
 
 from solitaire_widgets import Game, new_state, parse_move
+from solitaire_widgets.games import Policy, profile_of_state
 from solitaire_widgets.knowledge import is_dead, safe_moves
 from solitaire_widgets.solver import solve, solve_steps
-from solitaire_widgets.games import Policy, profile_of_state
 from solitaire_widgets.state import GameState
 from solitaire_widgets.variants import VARIANTS
 
@@ -226,7 +226,7 @@ def test_a_nested_run_wins_a_deal_the_playouts_miss() -> None:
     placements turned into the engine's moves) replays to a win through the checked Game."""
     import random as rnd
 
-    from solitaire_widgets.games.fly_playouts import fly_nested, fly_playout
+    from solitaire_widgets.games.fly import fly_nested, fly_playout
 
     rules, state = VARIANTS["fly"], new_state("fly", seed=45)
     rng = rnd.Random(1)
@@ -247,7 +247,7 @@ def test_a_lost_nested_run_ends_and_says_so() -> None:
     lost (the tries around it must never spin without counting)."""
     import random as rnd
 
-    from solitaire_widgets.games.fly_playouts import fly_nested
+    from solitaire_widgets.games.fly import fly_nested
 
     stuck = state_of("fly", F1="AC 2C", T1="3C 4C")  # a 3 under a 4, nothing to place
     run = fly_nested(VARIANTS["fly"], stuck, rnd.Random(1))

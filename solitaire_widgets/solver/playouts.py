@@ -1,4 +1,4 @@
-"""Deprecated: the playouts moved to their games (``games/fly_playouts.py``,
+"""Deprecated: the playouts moved to their games (``games/fly.py``,
 ``games/acquaintance.py``); each policy runs its own (``Policy.tries``).
 
 This module re-exports the old names for one release (see docs/architecture.md).
@@ -9,7 +9,7 @@ from __future__ import annotations
 import warnings
 
 from ..games.acquaintance import acquaintance_playout
-from ..games.fly_playouts import FLY_PLAIN_FIRST, fly_nested, fly_playout, fly_tries
+from ..games.fly import FLY_PLAIN_FIRST, fly_nested, fly_playout, fly_tries
 from ..games.policy import Tries
 
 warnings.warn(
