@@ -8,11 +8,11 @@ index; it never computes a position itself.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Mapping
 from typing import Any
 
+from ..game import Game
 from ._types import GameLike, JSONDict
 
 __all__ = ["START_WORDS", "game_from_record", "replay_state", "replay_steps"]
@@ -30,9 +30,7 @@ def game_from_record(record: str | Mapping[str, Any] | GameLike) -> GameLike:
     if isinstance(record, Mapping):
         record = json.dumps(dict(record))
     if isinstance(record, str):
-        game_class: Any = importlib.import_module("solitaire_widgets").Game
-        loaded: GameLike = game_class.from_json(record)
-        return loaded
+        return Game.from_json(record)
     copied: GameLike = type(record).from_json(record.to_json())  # type: ignore[attr-defined]
     return copied
 

@@ -50,7 +50,6 @@ therefore be called from that thread.
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -61,6 +60,7 @@ import traitlets
 
 from ..chances import DEFAULT_SAMPLES, visible_strategy
 from ..engine import random_seed
+from ..game import Game
 from ..render import render_html
 from ..solver import next_winnable
 from ..winnability import how_hard
@@ -616,10 +616,8 @@ def show(game: GameLike, **kwargs: Any) -> GameWidget:
 
 
 def _new_game(variant: str, seed: int | None) -> GameLike:
-    """A new engine game; imported late so the widget module does not need the engine."""
-    game_class: Any = importlib.import_module("solitaire_widgets").Game
-    game: GameLike = game_class(variant, seed=seed)
-    return game
+    """A new engine game."""
+    return Game(variant, seed=seed)
 
 
 def _skipped(asked: int | None, dealt: int) -> str:
