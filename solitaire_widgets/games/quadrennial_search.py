@@ -183,8 +183,9 @@ class QuadrennialPolicy(Policy):
         positions (a card drawn onto a lower card of its suit) as the main search, with the
         lost positions remembered for the whole solve. Most positions of a Quadrennial
         search lie in the last pass, and this costs far less per position than the main
-        search's general machinery. No yield inside: a last pass is small (the largest met
-        in the searches of the hardest deals, about 4,000 positions)."""
+        search's general machinery. No yield inside: a last pass is small (one pass of at
+        most the stock's cards, each drawn once), so a slice that ends inside it pauses at
+        the next node of the main search."""
         reserve, stock, waste, redeals, heights = node
         if not self.use_knowledge or redeals < self.allowed:
             return None

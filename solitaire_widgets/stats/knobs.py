@@ -6,12 +6,20 @@ this module re-exports the old names for one release (see docs/architecture.md).
 
 from __future__ import annotations
 
-from ..variants import VARIANTS
+import warnings
+
+from ..variants import VARIANTS, game_names
 from ..variants.acme import Acme
 from ..variants.acquaintance import Acquaintance
 from ..variants.fly import Fly
 from ..variants.knobs import MAX_REDEALS, STOCK_MOVES, Knobs, ensure_variant, knob_class
 from ..variants.quadrennial import Quadrennial
+
+warnings.warn(
+    "solitaire_widgets.stats.knobs is deprecated: import from solitaire_widgets.variants.knobs",
+    DeprecationWarning,
+    stacklevel=2,
+)
 
 Rules = Knobs
 """The old name of ``Knobs``."""
@@ -21,7 +29,7 @@ AcquaintanceRules = knob_class(Acquaintance)
 AcmeRules = knob_class(Acme)
 FlyRules = knob_class(Fly)
 
-BASES = tuple(name for name, v in VARIANTS.items() if v.family == name)
+BASES = tuple(game_names())
 #: variant -> (default, smallest, largest) reserve size: Quadrennial counts one-card piles.
 RESERVE_SIZES = {
     name: (v.reserve_size, *v.reserve_limits)

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..moves import DEAL, DRAW, REDEAL, Move
 from ..state import GameState
-from . import VARIANTS, Variant, get_variant
+from . import VARIANTS, Variant, game_names, get_variant
 
 MAX_REDEALS = 20
 STOCK_MOVES = (DRAW, DEAL, REDEAL)
@@ -88,7 +88,7 @@ class Knobs:
     def from_name(cls, name: str) -> Knobs:
         """The knobs a variant name stands for (the inverse of ``name``)."""
         match = _NAME.fullmatch(name.strip().lower())
-        games = [n for n, v in VARIANTS.items() if v.family == n]
+        games = game_names()
         if match is None or match.group(1) not in games:
             raise ValueError(f"unknown variant {name!r}: choose one of {', '.join(games)}")
         knobs: dict[str, int | bool] = {}
