@@ -202,7 +202,7 @@ def _draw_hint(rules: Variant, state: GameState, text: str, alone: bool) -> Hint
 
 
 def _deal_hint(rules: Variant, state: GameState, text: str) -> Hint:
-    reserves = [r for r in range(len(state.piles)) if rules.kinds[r] == "reserve"]
+    reserves = rules.reserves
     tops = [state.piles[r][-1] for r in reserves if state.piles[r]]
     soon = [CARDS[c] for c in tops if needed_soon(rules, state, c)]
     if soon:

@@ -111,7 +111,7 @@ class QuadrennialProfile(Profile):
     rule_card = RULE_CARD
 
     def __init__(self, rules: Variant) -> None:
-        self._reserve = rules.reserves[0], rules.reserves[-1] + 1
+        self._piles = rules.reserves[0], rules.reserves[-1] + 1, rules.stock, rules.waste
         super().__init__(rules)
 
     def policy(self, use_knowledge: bool = True) -> Policy:
@@ -123,10 +123,10 @@ class QuadrennialProfile(Profile):
     def key(self, state: GameState) -> Hashable:
         """The reserve cards sorted, the stock, the waste, the redeals (the foundations hold
         the cards found nowhere else): ``quadrennial_search``."""
-        first, end = self._reserve
-        p, stock = state.piles, self.rules.stock
+        first, end, stock, waste = self._piles
+        p = state.piles
         reserve = tuple(sorted([pile[0] for pile in p[first:end] if pile]))
-        return reserve, p[stock], p[stock + 1], state.redeals
+        return reserve, p[stock], p[waste], state.redeals
 
     def safe_home(self, state: GameState, move: Move) -> bool:
         last_pass = state.redeals >= self.rules.redeals_allowed
