@@ -8,6 +8,7 @@ still prints ``10♥`` without conversion.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Mapping, Set
 
@@ -35,10 +36,30 @@ RANK_WORDS = (
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 
+def _index(value: object) -> int | None:
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 class Card(int):
-    """One card: an ``int`` (suit * 13 + rank index) that knows its code, symbol and name."""
+    """One card: an ``int`` (suit * 13 + rank index) that knows its code, symbol and name.
+
+    The engine builds the 52 once (``CARDS``) and never calls ``Card`` again, so checking the
+    number here costs the game nothing: ``Card(-1)`` or ``Card(52)`` is a ``ValueError``, never
+    a card that lands on a pile (``parse_card`` reads codes)."""
 
     __slots__ = ()
+
+    def __new__(cls, index: object) -> Card:
+        number = None if isinstance(index, bool) else _index(index)
+        if number is None or not 0 <= number < 52:
+            raise ValueError(
+                f"a card is a number from 0 to 51 (suit * 13 + rank - 1; parse_card reads a "
+                f"code like 'TH'), not {quoted(index)}"
+            )
+        return super().__new__(cls, number)
 
     @property
     def rank(self) -> int:

@@ -43,14 +43,14 @@ scipy: the intervals are Wilson's.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from .cards import Card
+from .checks import check_confidence, check_count
+from .engine import MAX_SEED
 from .games import PROFILES, profile_of
-from .intervals import wilson
 from .moves import IllegalMoveError, Move, parse_move
 from .solver import solve_steps
 from .state import GameState, state_of
@@ -125,7 +125,6 @@ def determinize(state: GameState, rng: random.Random) -> GameState:
     return GameState(state.variant, tuple(piles), state.redeals)
 
 
-# ------------------------------------------------------------------------------ results
 # ------------------------------------------------------------------------------ the measurement
 def chance_steps(
     game_or_state: Any,
@@ -146,18 +145,22 @@ def chance_steps(
     ``default_nodes``); ``strategy`` names the visible-only player (``hint``, ``greedy``,
     ``random``, or a strategy object). Yields ``None`` after each strategy game and each
     solver slice, and the report so far: once before the first sample, then after each.
-    Bad arguments are refused at once, before the first step.
+    Bad arguments are refused at once, before the first step. ``seed`` must be given as a
+    whole number (0 to 2^53 - 1), never None: the same call always measures the same samples.
     """
     state = state_of(game_or_state, "chance_steps")
     rules = VARIANTS[state.variant]
     chosen = _chosen_moves(rules, state, moves)
-    wilson(0, 0, confidence)  # validates the level
+    confidence = check_confidence(confidence)
     play = visible_strategy(strategy)
-    budget = default_nodes(state.variant) if max_nodes is None else int(max_nodes)
+    budget = (
+        default_nodes(state.variant)
+        if max_nodes is None
+        else check_count(max_nodes, "max_nodes (the solver's positions per sample)", low=1)
+    )
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
         raise ValueError(f"samples is a number of deals of the unseen cards, not {samples!r}")
-    if budget < 1:
-        raise ValueError(f"the solver needs a budget of at least one node, not {budget}")
+    seed = check_count(seed, "seed (the samples' random seed)", high=MAX_SEED)
     return _steps(state, chosen, position, samples, seed, budget, play, confidence)
 
 
@@ -227,7 +230,7 @@ def _steps(
 def _solve(state: GameState, budget: int) -> Generator[None, None, tuple[Outcome, int]]:
     """The solver's verdict on one sample, a slice at a time: won, lost or unknown, and the
     nodes it used. The budget is in nodes, so the verdict is the same on any machine."""
-    steps = solve_steps(state, max_nodes=budget, max_seconds=math.inf)
+    steps = solve_steps(state, max_nodes=budget, max_seconds=None)
     while True:
         try:
             next(steps)

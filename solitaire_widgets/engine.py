@@ -36,17 +36,29 @@ def new_state(
     return rules.deal(cards)
 
 
+MAX_SEED = 2**53 - 1
+"""The largest deal number: the largest integer a JavaScript number holds exactly, so a deal
+number means the same deal in Python, in a JSON record read anywhere, and on the table in the
+browser (a larger one would show as another number there)."""
+
+
 def check_seed(seed: object) -> int:
-    """A deal number is a non-negative integer: any integral type (``numpy.int64`` too, read
-    with ``operator.index``) but not ``bool``, a float or ``-5``. Returns a plain ``int``."""
+    """A deal number is an integer from 0 to ``MAX_SEED``: any integral type (``numpy.int64``
+    too, read with ``operator.index``) but not ``bool``, a float or ``-5``. Returns a plain
+    ``int``. Every place a deal number enters (``Game``, ``new_state``, ``next_winnable``, the
+    statistics' seeds and deal lists, records) checks it here."""
     if not isinstance(seed, bool):  # numpy's booleans refuse operator.index themselves
         try:
             number = operator.index(seed)  # type: ignore[arg-type]
         except TypeError:
             pass
         else:
-            if number >= 0:
+            if 0 <= number <= MAX_SEED:
                 return number
+            if number > MAX_SEED:
+                raise ValueError(
+                    f"a deal number stops at 2^53 - 1 ({MAX_SEED:,}), not {quoted(seed)}"
+                )
     raise ValueError(f"a deal number is a non-negative integer, not {quoted(seed)}")
 
 

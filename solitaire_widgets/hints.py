@@ -15,7 +15,6 @@ what is true of the move: a card is "uncovered" only when one lies beneath it.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection
 from typing import Any
 
@@ -92,7 +91,7 @@ def _face_up(rules: Variant, state: GameState) -> bool:
 def _solved(rules: Variant, state: GameState, limit: int) -> tuple[bool | None, str]:
     """The exact answer when every card is face up: the solver sees no more than the player.
     The budget counts nodes, never seconds, so the answer does not depend on the machine."""
-    result = solve(state, max_nodes=limit, max_seconds=math.inf)
+    result = solve(state, max_nodes=limit, max_seconds=None)
     if result.status == "unsolvable":
         return True, "no line wins from here, whatever you do (every card is face up)"
     return (False if result.status == "solved" else None), ""

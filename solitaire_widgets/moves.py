@@ -61,6 +61,11 @@ def parse_move(text: object) -> Move:
     """Read a move in notation (``R3-F1``, ``W-F``, ``draw``, ``deal``, ``redeal``): the
     grammar every part of the package reads moves with. ``NotationError`` if unreadable."""
     if isinstance(text, Move):
+        if not (isinstance(text.src, str) and isinstance(text.dst, str)):
+            raise NotationError(
+                f"a move names its piles in text, like Move('R3', 'F1'), not "
+                f"Move({quoted(text.src)}, {quoted(text.dst)})"
+            )
         return text
     if not isinstance(text, str):
         raise NotationError(

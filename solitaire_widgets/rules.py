@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import warnings
 
-from .engine import apply, check_seed, legal_moves, new_state, outcome, random_seed
+from .engine import MAX_SEED, apply, check_seed, legal_moves, new_state, outcome, random_seed
 
 warnings.warn(
     "solitaire_widgets.rules is deprecated: import from solitaire_widgets.engine",
@@ -16,4 +16,12 @@ warnings.warn(
     stacklevel=2,
 )
 
-__all__ = ["apply", "check_seed", "legal_moves", "new_state", "outcome", "random_seed"]
+__all__ = [
+    "MAX_SEED",
+    "apply",
+    "check_seed",
+    "legal_moves",
+    "new_state",
+    "outcome",
+    "random_seed",
+]

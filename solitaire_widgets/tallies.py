@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .checks import check_confidence
 from .intervals import Interval, Reading, percent, read_claim, undecided_bounds, wilson
 from .stats.strategies import Outcome
 
@@ -25,6 +26,9 @@ class Tally:
     lost: int = 0
     undecided: int = 0
     confidence: float = 0.95
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "confidence", check_confidence(self.confidence))
 
     @property
     def samples(self) -> int:

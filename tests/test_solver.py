@@ -9,7 +9,7 @@ home (truncated) and, to try odd arrangements, with the few cards left scattered
 from __future__ import annotations
 
 import threading
-import time
+from typing import Any
 
 import pytest
 from plain_search import (
@@ -23,7 +23,8 @@ from positions import state_of
 from solitaire_widgets import Game, new_state, parse_move
 from solitaire_widgets.games import Policy, profile_of_state
 from solitaire_widgets.knowledge import safe_moves
-from solitaire_widgets.solver import solve, solve_steps
+from solitaire_widgets.solver import SolveResult, solve, solve_steps
+from solitaire_widgets.solver import search as search_module
 from solitaire_widgets.state import GameState
 from solitaire_widgets.variants import VARIANTS
 
@@ -39,9 +40,9 @@ def foundation(suit: str, height: int) -> str:
     return " ".join(FULL[suit].split()[:height])
 
 
-def policy_for(state: GameState) -> Policy:
+def policy_for(state: GameState, use_knowledge: bool = True) -> Policy:
     """The policy the solver searches ``state`` with."""
-    return profile_of_state(state).policy()
+    return profile_of_state(state).policy(use_knowledge)
 
 
 def positions(variant: str, count: int, seed: int) -> list:  # type: ignore[type-arg]
@@ -268,21 +269,65 @@ def test_time_budget_counts_cpu_time() -> None:
     assert 0.05 <= result.seconds < 1
 
 
-def test_time_between_slices_is_not_counted() -> None:
-    """A caller running ``solve_steps`` slice by slice (the browser) may wait in between: only
-    the slices' own CPU time counts, so waiting longer than the budget decides nothing."""
-    steps = solve_steps(new_state("fly", seed=1321), max_nodes=30 * 1024, max_seconds=1.0)
+class FakeCPU:
+    """A CPU clock for the search that the test moves: every reading adds ``tick`` (the
+    search's own work), and ``away(seconds)`` adds time spent outside the search."""
+
+    def __init__(self, tick: float = 0.001) -> None:
+        self.now, self.tick, self.outside = 0.0, tick, 0.0
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
+
+    def away(self, seconds: float) -> None:
+        self.now += seconds
+        self.outside += seconds
+
+
+def run_slices(steps: Any, clock: FakeCPU, away: float) -> tuple[SolveResult, int]:
+    """Run ``solve_steps`` slice by slice, ``away`` seconds outside between two slices."""
     slices = 0
-    try:
-        while True:
+    while True:
+        try:
             next(steps)
-            slices += 1
-            if slices <= 3:
-                time.sleep(0.4)  # 1.2 s of waiting in all, more than the budget
-    except StopIteration as done:
-        result = done.value
+        except StopIteration as done:
+            return done.value, slices
+        slices += 1
+        clock.away(away)
+
+
+def test_time_between_slices_is_not_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A caller running ``solve_steps`` slice by slice (the browser) may wait in between: only
+    the slices' own CPU time counts, so waiting far longer than the budget decides nothing."""
+    clock = FakeCPU(tick=1e-5)
+    monkeypatch.setattr(search_module, "CPU_CLOCK", clock)
+    steps = solve_steps(new_state("fly", seed=1321), max_nodes=30 * 1024, max_seconds=1.0)
+    result, slices = run_slices(steps, clock, away=10.0)
     assert "node budget" in result.reason, result
-    assert slices >= 20
+    assert slices >= 20 and clock.outside >= 200
+    assert result.seconds < 1.0
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("fly", 9900), ("acquaintance", 5001)])
+def test_each_slice_is_counted_once(
+    monkeypatch: pytest.MonkeyPatch, variant: str, seed: int
+) -> None:
+    """Where the playouts take turns with the complete search (Fly, Acquaintance), every
+    slice is counted once, whichever search ran it, and time away is never counted: the
+    search's seconds are the clock's run less the time away (the first playout slice used to
+    count the search slice before it, and the time away, again)."""
+    clock = FakeCPU()
+    monkeypatch.setattr(search_module, "CPU_CLOCK", clock)
+    policy = policy_for(new_state(variant, seed=seed), True)
+    assert policy.playout_share > 0
+    steps = solve_steps(new_state(variant, seed=seed), max_nodes=20 * 1024, max_seconds=None)
+    result, slices = run_slices(steps, clock, away=100.0)
+    assert slices >= 1, result  # at least one slice of each kind ran (the playouts second)
+    inside = clock.now - clock.outside
+    # each reading adds a tick: a slice holds every tick from its first reading to its last,
+    # the tick of its first reading excepted (slices + 1 runs: the last one ends the search)
+    assert result.seconds == pytest.approx(inside - (slices + 1) * clock.tick)
 
 
 def test_one_move_from_a_win() -> None:

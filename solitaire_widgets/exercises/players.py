@@ -127,7 +127,10 @@ def play_deal(player: Player, variant: str, deal: int, max_moves: int = MAX_MOVE
 def _checked_choice(player: Player, view: View, state: GameState, deal: int, done: int) -> Move:
     """The player's choice as a legal ``Move``, or a ``PlayerError`` that says what went wrong."""
     where = f"deal {deal}, move {done + 1}"
-    choice = player(view)
+    try:
+        choice = player(view)
+    except Exception as error:  # the student's code: say what it raised, and where
+        raise PlayerError(f"{where}: your player raised {error!r}") from error
     if choice is None or choice is Ellipsis:
         raise PlayerError(f"{where}: your player returned {choice!r} instead of a move")
     rules = VARIANTS[state.variant]

@@ -27,7 +27,8 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..engine import check_seed, new_state
+from ..checks import check_count, check_node_budget, check_seconds
+from ..engine import MAX_SEED, check_seed, new_state
 from ..games import PROFILES, Policy, profile_of
 from ..moves import Move
 from ..state import GameState, state_of
@@ -80,6 +81,9 @@ def solve(
     or a function returning True) stops the search early; ``progress(nodes)`` is called every
     ``SLICE_NODES`` nodes. ``use_knowledge=False`` leaves out the safe moves and dead-position
     tests (and the playouts): a plainer, slower search, for checking them.
+
+    A budget is a whole number of positions or finite CPU seconds, 0 or more (``ValueError``
+    for NaN, infinity, a negative number or a bool); None for no limit.
     """
     steps = solve_steps(
         game_or_state,
@@ -111,15 +115,22 @@ def solve_steps(
 
     A caller without threads (Pyodide) runs one slice at a time and hands control back to its
     event loop in between; only the time spent inside the slices counts against
-    ``max_seconds``. ``solve`` simply runs every slice. Same position, same result.
+    ``max_seconds``. ``solve`` simply runs every slice. Same position, same result. The
+    arguments are checked here, before the first slice (as in ``solve``).
     """
     state = state_of(game_or_state, "solve")
+    nodes, seconds = check_node_budget(max_nodes), check_seconds(max_seconds)
     search = Search(
         profile_of(VARIANTS[state.variant]).policy(use_knowledge),
-        float("inf") if max_nodes is None else max_nodes,
-        float("inf") if max_seconds is None else max_seconds,
+        float("inf") if nodes is None else nodes,
+        float("inf") if seconds is None else seconds,
         _stopper(cancel),
     )
+    return _run(state, search)
+
+
+def _run(state: GameState, search: Search) -> Generator[int, None, SolveResult]:
+    """The slices of one solve, then its result."""
     try:
         status, line = yield from search.run(state)
     except OutOfBudget as stop:
@@ -139,8 +150,12 @@ def next_winnable(
     variant: str, start: int, *, max_nodes: int = WINNABLE_NODES, tries: int = 1000
 ) -> tuple[int, SolveResult]:
     """The first deal number from ``start`` on that the solver proves winnable within
-    ``max_nodes`` positions, with its proof; ``ValueError`` if none among ``tries`` deals."""
+    ``max_nodes`` positions, with its proof; ``ValueError`` if none among ``tries`` deals
+    (nor past ``MAX_SEED``, the last deal number)."""
     seed = check_seed(start)
+    max_nodes = check_count(max_nodes, "max_nodes", low=1)
+    tries = check_count(tries, "tries", low=1)
+    tries = min(tries, MAX_SEED - seed + 1)
     for number in range(seed, seed + tries):
         result = solve(new_state(variant, seed=number), max_nodes=max_nodes, max_seconds=None)
         if result.solved:

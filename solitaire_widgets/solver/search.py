@@ -82,14 +82,36 @@ class Search:
         self.should_stop = should_stop
         self.nodes = 0
         self.spent = 0.0  # CPU seconds, summed over the slices run so far
-        self.resumed = CPU_CLOCK()
+        self.resumed: float | None = None  # the clock when the slice under way began
         self.next_pause = SLICE_NODES
         self.path: list[Any] = []  # the line searched, in the policy's node moves
 
     def seconds(self) -> float:
+        """CPU seconds of the search: the slices ended, and the one under way."""
+        if self.resumed is None:
+            return self.spent
         return self.spent + CPU_CLOCK() - self.resumed
 
     def run(self, state: GameState) -> Generator[int, None, tuple[Status, list[Move]]]:
+        """The whole solve in slices, each timed here alone: the clock runs from the moment
+        the caller asks for a slice until the slice yields (or the search ends or raises).
+        The searches inside (probes, the complete search, the playouts, each a generator of
+        its own, taking turns) only yield; none of them touches the clock, so a slice is
+        counted once whichever of them ran it."""
+        steps = self._search(state)
+        while True:
+            self.resumed = CPU_CLOCK()
+            try:
+                nodes = next(steps)
+            except StopIteration as done:
+                result: tuple[Status, list[Move]] = done.value
+                return result
+            finally:
+                self.spent += CPU_CLOCK() - self.resumed
+                self.resumed = None
+            yield nodes
+
+    def _search(self, state: GameState) -> Generator[int, None, tuple[Status, list[Move]]]:
         """The whole solve: probes, then the complete search with playouts alongside."""
         policy = self.policy
         eager = policy.use_knowledge and type(policy).eager is not Policy.eager
@@ -249,7 +271,5 @@ class Search:
         return True
 
     def _pause(self) -> Generator[int, None, None]:
-        """Hand control back between slices; the time away is not counted."""
-        self.spent += CPU_CLOCK() - self.resumed
+        """Hand control back between slices (``run`` stops the clock while away)."""
         yield self.nodes
-        self.resumed = CPU_CLOCK()

@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ..checks import check_count
 from ..moves import DEAL, DRAW, REDEAL, Move
+from ..quoting import quoted
 from ..state import GameState
 from . import VARIANTS, Variant, game_names, get_variant
 
@@ -50,10 +52,15 @@ class Knobs:
     stuck: bool = False
 
     def __post_init__(self) -> None:
-        game = get_variant(self.variant)
-        base = game.family
+        base = get_variant(self.variant).family
         plain = VARIANTS[base]
         object.__setattr__(self, "variant", base)
+        for knob in ("redeals", "reserve"):
+            value = getattr(self, knob)
+            if value is not None:
+                object.__setattr__(self, knob, check_count(value, f"{knob} (a knob)", high=1000))
+        if not isinstance(self.stuck, bool):
+            raise ValueError(f"stuck is True or False, not {quoted(self.stuck)}")
         if self.redeals is not None:
             if not plain.redeals_allowed:
                 raise ValueError(f"{base} has no redeal to change")

@@ -31,6 +31,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import TypeGuard
 
+from ..engine import MAX_SEED
 from ..moves import NAMED_MOVES, NotationError, parse_move
 
 __all__ = [
@@ -66,8 +67,6 @@ CONTROL_ACTIONS = (
     "refresh",
 )
 REPLAY_ACTIONS = ("start", "first", "prev", "next", "last", "goto", "exit")
-MAX_SEED = 2**53 - 1
-"""Largest deal number the browser can send exactly (a JavaScript safe integer)."""
 MAX_MESSAGE_CHARS = 64 * 1024
 """A message larger than this (its strings, keys and numbers counted as characters) is
 refused unread; a real intent is under 100."""
