@@ -1,20 +1,13 @@
-"""``Game``: the mutable, checked, notebook-friendly handle on one deal.
+"""``Game``: the mutable, checked, notebook-friendly handle on one deal, and the engine's façade.
 
 It keeps the list of states (so undo is exact by construction), the moves in notation, a redo
 list and its observers. Every change goes through ``play``, ``undo``, ``redo``, ``restart``,
-``new_deal`` or ``autoplay``, and each tells every observer (the widgets) once; an observer
-that raises is reported as a warning and never undoes the change nor silences the others.
-
-Where it stands: ``Game`` is the notebook's façade, the top of the engine. Below it are the
-pure values and functions (``engine``, ``view``), the games' know-how (``games``), the solver
-and the hints; ``Game`` holds one deal's history and hands its position to them (``hint``,
-``autoplay``, ``winnable=``), so a notebook needs one object. Nothing below imports it: they
-take a ``GameState``, or anything with a ``state`` (and ``seen``: ``state.HasHistory``).
-
-Threads: one ``Game`` may be shared. A lock (re-entrant) guards every change and every read
-of its lists, so a move is checked and played in one step and two threads can never record a
-move the rules refuse; observers are told after the lock is released, in the thread that
-made the change.
+``new_deal``, ``load`` or ``autoplay``, and each tells every observer (the widgets) once, after
+the change, outside the game's lock; an observer that raises is reported as a warning and never
+undoes the change nor silences the others. It hands its position to the engines below it (the
+hints, the safe moves, the solver: ``hint``, ``autoplay``, ``winnable=``), none of which imports
+it. One re-entrant lock guards every change and every read of its lists, so threads may share
+a game and never record a refused move (docs/architecture.md, "Where ``Game`` stands").
 """
 
 from __future__ import annotations
@@ -92,7 +85,7 @@ class Game:
         else:
             self.seed = random_seed() if seed is None else check_seed(seed)
             if winnable:
-                self.seed = _next_winnable(self.variant, self.seed)
+                self.seed = next_winnable(self.variant, self.seed)[0]
             cards = shuffled_deck(self.seed, self._rules.decks)
         self._states: list[GameState] = [self._rules.deal(cards)]
         self._seen: Counter[GameState] | None = None  # see `seen`: built when first asked
@@ -274,6 +267,23 @@ class Game:
             self._seen = None
         self._notify()
 
+    def load(self, other: Game) -> None:
+        """Become a copy of ``other``, a game of the same variant: its deal, its positions and
+        its moves (no redo list); the observers are told once. Nothing is replayed, so a game
+        of 20,000 moves loads as fast as one of 20 (the table's Back button uses it)."""
+        if not isinstance(other, Game):
+            raise TypeError(f"load takes a Game, not {quoted(other)}")
+        if other.variant != self.variant:
+            raise ValueError(f"a {self.title} game cannot load a {other.title} game")
+        with other._lock:
+            seed, deck = other.seed, other.deck
+            states, moves = list(other._states), list(other._moves)
+        with self._lock:
+            self.seed, self.deck = seed, deck
+            self._states, self._moves, self._redo = states, moves, []
+            self._seen = None
+        self._notify()
+
     def autoplay(self) -> list[Move]:
         """Play the safe moves (``knowledge.safe_moves``: moves that can never lose a won game)
         until none is left; see docs/rules.md for what that means in each game."""
@@ -388,7 +398,3 @@ def _check_count(n: object) -> None:
 
 def _moves_word(count: int) -> str:
     return "1 has" if count == 1 else f"{count} have"
-
-
-def _next_winnable(variant: str, start: int) -> int:
-    return next_winnable(variant, start)[0]

@@ -24,8 +24,8 @@ from test_widget import control, move
 from solitaire_widgets import Game
 from solitaire_widgets.chances import move_chances
 from solitaire_widgets.solver import solve
-from solitaire_widgets.widget import GameWidget, background
-from solitaire_widgets.widget.background import COOPERATIVE_ENV, threads_available
+from solitaire_widgets.widget import GameWidget, runners
+from solitaire_widgets.widget.runners import COOPERATIVE_ENV, threads_available
 
 HARD_FLY = 1321  # a Fly deal still undecided after 45 CPU seconds of search
 TIMEOUT = 120.0  # a guard against a hang, not a speed test (a loaded machine is slow)
@@ -72,8 +72,8 @@ async def until(condition: Callable[[], bool], timeout: float = TIMEOUT) -> None
 
 
 def finished(widget: GameWidget) -> bool:
-    return widget._job is None and all(
-        job.future is None or job.future.done() for job in widget._jobs
+    return widget._jobs.current is None and all(
+        job.future is None or job.future.done() for job in widget._jobs.jobs
     )
 
 
@@ -88,7 +88,7 @@ def threaded(game: Game, action: str, **kwargs: Any) -> dict[str, Any]:
         assert threads_available()
         widget = GameWidget(Game.from_json(game.to_json()), **kwargs)
         control(widget, action)
-        assert widget._threads and widget._wait_for_background(TIMEOUT)
+        assert widget._jobs.threads and widget._wait_for_background(TIMEOUT)
     finally:
         if forced is not None:
             os.environ[COOPERATIVE_ENV] = forced
@@ -123,8 +123,8 @@ def test_a_thread_that_cannot_start_falls_back_to_the_loop(
         monkeypatch.setattr(threading.Thread, "start", refuse)
         widget = GameWidget(Game("acme", seed=1))
         control(widget, "solve")
-        assert widget.error == "" and widget._threads == []
-        assert widget._jobs[0].future is not None
+        assert widget.error == "" and widget._jobs.threads == []
+        assert widget._jobs.jobs[0].future is not None
         assert widget._wait_for_background(TIMEOUT)  # no loop runs here: this runs it
         assert widget.solving["status"] == "unsolvable"
 
@@ -145,7 +145,7 @@ def test_cooperative_solve_gives_the_threaded_result(
 
     async def scenario() -> None:
         control(widget, "solve")
-        assert widget.solving["running"] is True and widget._threads == []
+        assert widget.solving["running"] is True and widget._jobs.threads == []
         await until(lambda: finished(widget))
 
     on_loop(scenario)
@@ -269,7 +269,7 @@ def test_a_failing_job_says_so(cooperative: None, monkeypatch: pytest.MonkeyPatc
         control(widget, "solve")
         assert widget._wait_for_background(TIMEOUT)
         assert widget.error == "the solve job failed: boom"
-        assert widget.solving["status"] == "error" and widget._job is None
+        assert widget.solving["status"] == "error" and widget._jobs.current is None
 
     in_thread(body)
 
@@ -278,7 +278,7 @@ def test_slices_are_short(cooperative: None, monkeypatch: pytest.MonkeyPatch) ->
     """Each turn of the cooperative runner does about SLICE_SECONDS of work, not the job.
     With the slice made far shorter than one step of the search, each turn runs at most one
     step (on any machine, busy or not), so the loop gets many turns before 20,000 positions."""
-    monkeypatch.setattr(background, "SLICE_SECONDS", 1e-6)
+    monkeypatch.setattr(runners, "SLICE_SECONDS", 1e-6)
     game = Game("fly", seed=HARD_FLY)
     widget = GameWidget(game, solve_seconds=600, solve_nodes=10**9)
     turns: list[int] = []
@@ -328,7 +328,7 @@ def test_stop_reaches_a_cooperative_job_in_ipykernel() -> None:
             "w.solve()\n"
             "print(w.comm.comm_id)"
         ).strip()
-        probe = "import json; print(json.dumps([w.solving, len(w._threads)]))"
+        probe = "import json; print(json.dumps([w.solving, len(w._jobs.threads)]))"
         first, threads = json.loads(run(probe))
         assert first["running"] is True and threads == 0
         for _ in range(200):  # the search goes on between the cells
@@ -346,7 +346,7 @@ def test_stop_reaches_a_cooperative_job_in_ipykernel() -> None:
         assert (state["status"], state["reason"]) == ("unknown", "cancelled")
         for _ in range(200):  # each cell lets the loop turn: the job ends at its next slice
             done = run(
-                "import asyncio\nawait asyncio.sleep(0.01)\nprint(w._jobs[-1].future.done())"
+                "import asyncio\nawait asyncio.sleep(0.01)\nprint(w._jobs.jobs[-1].future.done())"
             )
             if done.strip() == "True":
                 break

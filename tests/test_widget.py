@@ -355,12 +355,19 @@ def test_new_deal_with_and_without_number(variant: str) -> None:
     assert_in_sync(widget, game)
 
 
+def winnable_deal(widget: GameWidget, **seed: int) -> None:
+    """New deal with "winnable only" ticked: a background job; wait for its end."""
+    control(widget, "new", winnable=True, **seed)
+    assert widget.error == "" and widget.solving["task"] == "deal"
+    assert widget._wait_for_background(60)
+
+
 def test_winnable_only_deals_the_next_deal_the_solver_wins_and_says_how_hard() -> None:
     lost = next(s for s in range(1, 50) if winnability.deal("acme", s).verdict == "unwinnable")
     won = next(s for s in range(lost, 100) if winnability.deal("acme", s).verdict == "winnable")
     game = Game("acme", seed=1)
     widget = GameWidget(game)
-    control(widget, "new", seed=lost, winnable=True)
+    winnable_deal(widget, seed=lost)
     assert widget.error == "" and game.seed == won and game.history == []
     skipped = f"Deal {lost}" if won == lost + 1 else f"Deals {lost} to {won - 1}"
     assert widget.message == (
@@ -369,10 +376,10 @@ def test_winnable_only_deals_the_next_deal_the_solver_wins_and_says_how_hard() -
         f"{winnability.how_hard('acme', won)}"
     )
     assert widget.message.count("Winnable: the solver, which sees every card") == 1
-    control(widget, "new", seed=won, winnable=True)
+    winnable_deal(widget, seed=won)
     assert game.seed == won and "skipped" not in widget.message
     assert widget.message.endswith(winnability.how_hard("acme", won))
-    control(widget, "new", winnable=True)  # a random number: the solver decides it now
+    winnable_deal(widget)  # a random number: the solver decides it now
     assert isinstance(game.seed, int) and solve(game, max_nodes=100_000).solved
     control(widget, "new", seed=lost)  # unticked: the deal asked for, winnable or not
     assert game.seed == lost and "Winnable" not in widget.message
@@ -564,7 +571,7 @@ def observable(widget: GameWidget, probes: list[str]) -> dict[str, Any]:
     control(widget, "hint")
     out["hint"], out["hint message"] = widget.hint, widget.message
     send(widget, {"type": "replay", "action": "start"})
-    steps = widget.replay.get("steps", [])
+    steps = all_steps(widget) if widget.replay else []
     out["replay"] = [{**step, "view": {**step["view"], "seed": None}} for step in steps]
     send(widget, {"type": "replay", "action": "exit"})
     out["message"] = widget.message
@@ -619,14 +626,25 @@ def played_game(variant: str, seed: int, count: int) -> Game:
     return game
 
 
+def all_steps(widget: GameWidget) -> list[dict[str, Any]]:
+    """Every step of the replay shown, asked for one by one as the slider does."""
+    steps = []
+    for index in range(widget.replay["last"] + 1):
+        send(widget, {"type": "replay", "action": "goto", "index": index})
+        assert widget.error == ""
+        steps.append(widget.replay)
+    return steps
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_replay_steps_match_the_recorded_game(variant: str) -> None:
     game = played_game(variant, 21, 40)
     record = game.to_json()
     widget = ReplayWidget(record)
-    steps = widget.replay["steps"]
+    assert widget.replay["index"] == 0
+    steps = all_steps(widget)
     assert len(steps) == len(game.history) + 1
-    assert steps[0]["move"] == "" and widget.replay["index"] == 0
+    assert steps[0]["move"] == ""
     fresh = Game(variant, seed=21)
 
     def position(view: dict[str, Any]) -> dict[str, Any]:
@@ -639,6 +657,10 @@ def test_replay_steps_match_the_recorded_game(variant: str) -> None:
         assert steps[index]["move"] == notation
         assert steps[index]["words"] == words[index - 1]
         assert position(steps[index]["view"]) == position(fresh.view())
+        assert (
+            steps[index]["text"]
+            == f"step {index} of {len(game.history)}: {notation}, " + (words[index - 1])
+        )
     assert widget.game.history == game.history  # the replayed game ends at the record's end
     assert json.loads(json.dumps(widget.replay)) == widget.replay
 
@@ -685,12 +707,13 @@ def test_replay_of_own_game_leaves_the_game_alone() -> None:
     game.subscribe(notified.append)
     record = game.to_json()
     send(widget, {"type": "replay", "action": "start"})
-    assert widget.error == "" and len(widget.replay["steps"]) == len(game.history) + 1
+    assert widget.error == "" and widget.replay["last"] == len(game.history)
     assert game.to_json() == record and notified == []
-    assert widget.replay["steps"][-1]["view"] == game.view()
+    assert all_steps(widget)[-1]["view"] == game.view()
+    assert game.to_json() == record and notified == []
 
 
 def test_replay_accepts_a_parsed_record() -> None:
     game = played_game("quadrennial", 2, 12)
     widget = ReplayWidget(json.loads(game.to_json()))
-    assert [s["move"] for s in widget.replay["steps"][1:]] == game.history
+    assert [s["move"] for s in all_steps(widget)[1:]] == game.history

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from test_widget import (
     VARIANTS,
+    all_steps,
     control,
     face_up_and_hidden,
     move,
@@ -25,13 +26,9 @@ from solitaire_widgets.chances import move_chances
 from solitaire_widgets.hints import hints
 from solitaire_widgets.solver import SLICE_NODES, solve
 from solitaire_widgets.widget import GameWidget
-from solitaire_widgets.widget.background import (
-    NO_PEEKING,
-    PEEK,
-    PROGRESS_INTERVAL,
-    Job,
-    run_solve,
-)
+from solitaire_widgets.widget.background import NO_PEEKING, PEEK, PROGRESS_INTERVAL, run_solve
+from solitaire_widgets.widget.replay import replay_of
+from solitaire_widgets.widget.runners import Job
 
 # Every synced trait that is not anywidget's or ipywidgets' own.
 OWN_TRAITS = [
@@ -90,20 +87,22 @@ def test_solve_hands_the_winning_line_to_the_replay(variant: str, seed: int) -> 
     assert widget.solving["message"] == widget.message
     replay = widget.replay
     assert replay["index"] == replay["start"] == start and replay["solver"] is True
-    steps = replay["steps"]
+    assert replay["last"] == start + count
+    assert replay["view"] == game.view() | {"can_redo": False}  # opened where Solve was pressed
+    steps = all_steps(widget)
     assert len(steps) == start + count + 1
     assert [step["move"] for step in steps[1:]] == [*game.history, *expected.moves]
-    assert steps[start]["view"] == game.view()  # opened where Solve was pressed
     assert steps[-1]["view"]["status"] == "won"
     fresh = Game.from_json(record)
     words = []
     for notation in expected.moves:  # every step is the engine's own view
         fresh.play(notation)
         words.append(fresh.history_words()[-1])
-    assert steps[-1]["view"] == fresh.view()
+    assert steps[-1]["view"] == fresh.view() | {"can_redo": False}
     assert [step["words"] for step in steps[start + 1 :]] == words
     assert game.to_json() == record  # the game itself is untouched
 
+    send(widget, {"type": "replay", "action": "goto", "index": start})
     send(widget, {"type": "replay", "action": "next"})
     assert widget.replay["index"] == start + 1
     send(widget, {"type": "replay", "action": "exit"})
@@ -156,7 +155,7 @@ def test_progress_is_throttled() -> None:
     game = Game("fly", seed=HARD_FLY)
     job = Job("solve")
     steps = run_solve(
-        job, game.state, game.to_json(), 0, max_nodes=40 * SLICE_NODES, max_seconds=600,
+        job, game.state, replay_of(game), max_nodes=40 * SLICE_NODES, max_seconds=600,
         clock=clock,
     )  # fmt: skip
     yielded: list[Any] = []
@@ -177,7 +176,7 @@ def test_stop_ends_the_search() -> None:
     control(widget, "solve")
     assert widget.message.startswith("the solver is searching")
     wait_until(lambda: widget.solving["nodes"] > 0)
-    job = widget._jobs[-1]
+    job = widget._jobs.jobs[-1]
     control(widget, "stop")
     at_stop = job.nodes
     assert widget.error == ""
@@ -273,7 +272,7 @@ def test_malformed_job_messages_are_refused(content: object) -> None:
     send(widget, content)
     assert widget.error.strip() and len(widget.error) < 300
     assert {**own_state(widget), "error": ""} == {**before, "error": ""}
-    assert widget._job is None and widget._threads == []
+    assert widget._jobs.current is None and widget._jobs.threads == []
 
 
 def test_malformed_stop_does_not_stop() -> None:

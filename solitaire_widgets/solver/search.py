@@ -39,6 +39,7 @@ from typing import Any, Literal
 from ..games.policy import Policy
 from ..moves import Move, parse_move
 from ..state import GameState
+from . import collector
 
 Status = Literal["solved", "unsolvable", "unknown"]
 
@@ -97,19 +98,23 @@ class Search:
         the caller asks for a slice until the slice yields (or the search ends or raises).
         The searches inside (probes, the complete search, the playouts, each a generator of
         its own, taking turns) only yield; none of them touches the clock, so a slice is
-        counted once whichever of them ran it."""
+        counted once whichever of them ran it. Each slice runs with the garbage collector
+        paused and ends by freezing what it tracks (``collector``): the tables would otherwise
+        stall the process in full collections."""
         steps = self._search(state)
-        while True:
-            self.resumed = CPU_CLOCK()
-            try:
-                nodes = next(steps)
-            except StopIteration as done:
-                result: tuple[Status, list[Move]] = done.value
-                return result
-            finally:
-                self.spent += CPU_CLOCK() - self.resumed
-                self.resumed = None
-            yield nodes
+        with collector.during_search():
+            while True:
+                with collector.during_slice():
+                    self.resumed = CPU_CLOCK()
+                    try:
+                        nodes = next(steps)
+                    except StopIteration as done:
+                        result: tuple[Status, list[Move]] = done.value
+                        return result
+                    finally:
+                        self.spent += CPU_CLOCK() - self.resumed
+                        self.resumed = None
+                yield nodes
 
     def _search(self, state: GameState) -> Generator[int, None, tuple[Status, list[Move]]]:
         """The whole solve: probes, then the complete search with playouts alongside."""

@@ -50,6 +50,7 @@ __all__ = [
     "check_size",
     "parse_intent",
     "parse_seq",
+    "seq_of",
 ]
 
 CONTROL_ACTIONS = (
@@ -183,6 +184,15 @@ def parse_seq(content: object) -> int | None:
     if not _is_int(seq) or not 0 <= seq <= MAX_SEED:
         raise IntentError("a message's seq must be a whole number from 0 up")
     return seq
+
+
+def seq_of(content: object) -> int | None:
+    """The message's ``seq`` if it carries a valid one, else ``None``; never raises, so that
+    a message refused for any reason is still answered with its own ``seq``."""
+    try:
+        return parse_seq(content)
+    except IntentError:
+        return None
 
 
 def answer(seq: int | None, error: str) -> dict[str, object]:

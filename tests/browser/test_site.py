@@ -298,7 +298,7 @@ def test_start_here_runs_and_a_click_plays_a_move(
     expect(table.locator(".sw-message")).to_have_text(verdict, timeout=120_000)
     status = lite.wait_for(f"{name}.solving['status']", lambda s: s != "running")
     assert status in ("solved", "unsolvable", "unknown")
-    assert lite.eval(f"len({name}._threads)") == 0  # cooperative: Pyodide has no threads
+    assert lite.eval(f"len({name}._jobs.threads)") == 0  # cooperative: Pyodide has no threads
     table.scroll_into_view_if_needed()
     save_screenshot(page, "site-start-here-solve")
     log.assert_no_external_requests()
@@ -347,7 +347,7 @@ def test_a_variant_tutorial_runs_and_stop_ends_a_long_chances_run(
     state = lite.eval(f"{name}.solving")
     assert (state["status"], state["reason"], state["running"]) == ("unknown", "cancelled", False)
     rows = lite.eval(f"{name}.chances")
-    job_done = f"all(j.future is None or j.future.done() for j in {name}._jobs)"
+    job_done = f"all(j.future is None or j.future.done() for j in {name}._jobs.jobs)"
     assert lite.wait_for(job_done, bool)
     assert lite.eval(f"{name}.chances") == rows  # the job ran on after Stop: nothing arrived
     table.scroll_into_view_if_needed()
