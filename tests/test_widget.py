@@ -26,7 +26,10 @@ from solitaire_widgets.widget import GameWidget, ReplayWidget, show
 from solitaire_widgets.widget.protocol import MAX_SEED
 
 VARIANTS = ["quadrennial", "acquaintance", "acme", "fly"]
-SYNCED = ["view", "error", "hint", "message", "four_colour", "replay", "solving", "chances"]
+SYNCED = [
+    *("view", "error", "hint", "message", "four_colour", "replay", "solving", "chances"),
+    "restarted",
+]
 WIDGET_DIR = Path(__file__).parents[1] / "solitaire_widgets" / "widget"
 
 # The move shapes a random game of each variant reaches (pile numbers dropped).
@@ -106,6 +109,30 @@ def test_assets_ship_next_to_the_module() -> None:
     for text in (js, css):
         assert "http://" not in text and "https://" not in text  # no CDN, no network
     assert ".sw-root" in css and "--jp-" in css
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_js_wait_words_never_advise_running_again(tmp_path: Path) -> None:
+    module = tmp_path / "widget.mjs"
+    module.write_text((WIDGET_DIR / "widget.js").read_text(encoding="utf-8"), encoding="utf-8")
+    script = (
+        f"import {{ waitWords }} from {json.dumps(module.as_uri())};"
+        "const cases = [[500, 'busy'], [1500, 'busy'], [60000, 'busy'], [1500, 'idle'],"
+        " [20000, 'idle'], [20000, null]];"
+        "console.log(JSON.stringify(cases.map(([ms, s]) => waitWords(ms, s))));"
+    )
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    words = json.loads(out.stdout)
+    busy = "the kernel is busy running a cell; your click waits for it"
+    assert words[:3] == ["", busy, busy]  # busy: said, for as long as it lasts
+    assert words[3] == "waiting for the kernel…"
+    assert all("again" not in line and "Run All" not in line for line in words)
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
@@ -338,8 +365,18 @@ def test_undo_redo_restart() -> None:
     assert_in_sync(widget, game)
     control(widget, "restart")
     assert game.history == [] and widget.view == {**Game("acme", seed=7).view(), "can_redo": True}
+    assert widget.message == "back to the deal: Undo brings the 2 moves back"
+    assert widget.restarted == {"moves": 2}
     control(widget, "redo")
-    assert game.history == ["S-W"]
+    assert game.history == ["S-W"] and widget.restarted == {}
+    control(widget, "restart")
+    control(widget, "undo")  # Restart taken back in one step
+    assert widget.error == "" and game.history == ["S-W"] and widget.restarted == {}
+    assert widget.message == "took back Restart: 1 move played again"
+    control(widget, "undo")  # then Undo is an ordinary undo again
+    assert game.history == [] and widget.message == "took back S-W"
+    control(widget, "restart")
+    assert widget.message == "back to the deal" and widget.restarted == {}  # nothing taken
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -39,6 +39,7 @@ OWN_TRAITS = [
     "hint",
     "message",
     "replay",
+    "restarted",
     "solving",
     "view",
 ]

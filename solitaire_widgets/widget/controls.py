@@ -14,7 +14,7 @@ from ._types import JSONDict
 from .background import run_deal, solving_state
 from .protocol import ControlIntent, Intent, IntentError, MoveIntent, PickIntent, ReplayIntent
 from .runners import Job
-from .words import last_move_text
+from .words import last_move_text, plural
 
 if TYPE_CHECKING:
     from .table import GameWidget
@@ -61,7 +61,11 @@ def _pick(table: GameWidget, pile: str) -> None:
 def _control(table: GameWidget, intent: ControlIntent) -> None:
     """Run a control button."""
     game, action = table.game, intent.action
-    if action == "undo":
+    if action == "undo" and table.restarted:
+        count = table.restarted["moves"]
+        game.redo(count)  # Restart put the moves on the redo list: all of them come back
+        table.message = f"took back Restart: {plural(count, 'move')} played again"
+    elif action == "undo":
         last = table.view.get("last_move") or ""
         game.undo()
         table.message = f"took back {last}"
@@ -69,8 +73,13 @@ def _control(table: GameWidget, intent: ControlIntent) -> None:
         game.redo()
         table.message = f"played again: {last_move_text(game, table.view.get('last_move'))}"
     elif action == "restart":
+        count = table.view["moves_made"]
         game.restart()
-        table.message = "back to the deal"
+        if count:  # undoable as one step (the next change forgets it)
+            table.restarted = {"moves": count}
+            table.message = f"back to the deal: Undo brings the {plural(count, 'move')} back"
+        else:
+            table.message = "back to the deal"
     elif action == "hint":
         table._show_hint()
     elif action == "auto":

@@ -34,6 +34,9 @@ Synced traits (all JSON, all written by Python only except ``four_colour``):
 ``back``
     ``{"seed": 3, "moves": 12}`` after New deal: the game left behind, which the Back button
     brings back (the two then swap places); ``{}`` when there is none.
+``restarted``
+    ``{"moves": 12}`` right after Restart took 12 moves away: Undo brings them all back in one
+    step; ``{}`` otherwise (any other change forgets it).
 
 Every message from the browser is answered, whatever happens while it is handled, with a
 custom message ``{"type": "answer", "seq", "error"}`` carrying the message's own ``seq``.
@@ -119,6 +122,7 @@ class GameWidget(anywidget.AnyWidget):
     solving = traitlets.Dict().tag(sync=True)
     chances: traitlets.List[JSONDict] = traitlets.List().tag(sync=True)
     back = traitlets.Dict().tag(sync=True)
+    restarted = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -407,6 +411,7 @@ class GameWidget(anywidget.AnyWidget):
                     "hint": {},
                     "chances": [],
                     "solving": solving,
+                    "restarted": {},
                     "message": message,
                 }
             )

@@ -32,9 +32,25 @@ const JOBS = {
 };
 // The sentence that explains the two columns of Chances (chances.GAP in Python).
 const GAP = "The gap between winnable and the player's chance is what seeing the face-down cards is worth.";
-export const NOT_CONNECTED = "not connected: run the cell again";
-const WAIT_NOTE_MS = 1000; // no answer after this: say that the kernel is busy
-const SILENT_MS = 15000; // no answer after this: say that the kernel may be gone
+// Running the table's cell alone is not enough after a restart: the imports and the game are
+// in earlier cells, so the notebook runs again from the top.
+export const NOT_CONNECTED = "not connected: run the notebook again from the top (Run ▸ Run All Cells)";
+const WAIT_NOTE_MS = 1000; // no answer after this: say what the kernel is doing
+const SILENT_MS = 15000; // no answer after this, from a kernel not known to be busy: say so
+
+/**
+ * The line under the table while a message has waited `waited` ms for its answer, with the
+ * kernel's status as the page knows it ("busy", "idle", ...; null where the front end has no
+ * kernel object). A busy kernel is running a cell: the click waits for it. Nothing here
+ * advises running anything again (that would replace the table and lose the game): only a
+ * kernel known to be gone (see watchConnection) makes the table say so.
+ */
+export function waitWords(waited, status) {
+  if (waited < WAIT_NOTE_MS) return "";
+  if (status === "busy") return "the kernel is busy running a cell; your click waits for it";
+  if (waited < SILENT_MS) return "waiting for the kernel…";
+  return "no answer from the kernel yet: your click waits for it (a cell may be running)";
+}
 const REFRESH_MS = 5000; // after a reconnection, Python must answer a refresh within this
 const WATCH_MS = 2000; // how often the kernel object itself is checked (shut down, replaced)
 
@@ -419,15 +435,17 @@ function buildSkeleton(el, act, signal) {
  * autorestarting, dead; `connectionStatus`: connected, connecting, disconnected; `disposed`
  * when it is shut down), and marks every model `comm_live = false` on a restart
  * (`comm_live_update`). Where there is no kernel object, the answers to messages still tell.
- * Returns the function that stops watching.
+ * `status(now)` hears every other status ("busy", "idle", ...): the wait line says what a
+ * busy kernel is doing. Returns the function that stops watching.
  */
-function watchConnection(model, { lost, suspend, resume }) {
+function watchConnection(model, { lost, suspend, resume, status }) {
   const manager = model.widget_manager;
   const kernel = manager?.kernel;
   const offs = [];
-  const onStatus = (_sender, status) => {
-    if (status === "restarting" || status === "autorestarting") lost("the kernel was restarted, so this table has no game behind it any more");
-    else if (status === "dead") lost("the kernel has stopped");
+  const onStatus = (_sender, now) => {
+    if (now === "restarting" || now === "autorestarting") lost("the kernel was restarted, so this table has no game behind it any more");
+    else if (now === "dead") lost("the kernel has stopped");
+    else status(now);
   };
   const onConnection = (_sender, status) => {
     if (status === "connected") resume();
@@ -491,22 +509,21 @@ function render({ model, el }) {
       return null;
     }
     link.pending.set(seq, performance.now());
-    setTimeout(noteSilence, WAIT_NOTE_MS);
+    setTimeout(noteSilence, WAIT_NOTE_MS + 20);
     return seq;
   }
 
-  /** While a message has no answer: the kernel is busy (a cell is running) or gone. */
+  /** While a message has no answer, say why: the kernel is busy running a cell, or silent. */
   function noteSilence() {
-    if (link.state === "dead" || !link.pending.size) return;
-    const oldest = Math.min(...link.pending.values());
-    const waited = performance.now() - oldest;
-    if (waited >= SILENT_MS) {
-      setText(ui.wait, "no answer from the kernel yet: if nothing happens, run the cell again");
-    } else if (waited >= WAIT_NOTE_MS - 50) {
-      setText(ui.wait, "waiting for the kernel (it may be busy running a cell)…");
-      setTimeout(noteSilence, SILENT_MS - waited + 20);
+    if (link.state === "dead" || !link.pending.size) {
+      ui.wait.hidden = true;
+      return;
     }
-    ui.wait.hidden = waited < WAIT_NOTE_MS - 50;
+    const waited = performance.now() - Math.min(...link.pending.values());
+    const words = waitWords(waited, model.widget_manager?.kernel?.status ?? null);
+    setText(ui.wait, words);
+    ui.wait.hidden = !words;
+    if (waited < SILENT_MS) setTimeout(noteSilence, Math.max(20, SILENT_MS - waited + 20));
   }
 
   function onAnswer(content) {
@@ -739,9 +756,13 @@ function render({ model, el }) {
     const rep = replay();
     const has = (move) => (view.legal || []).includes(move);
     const running = runningJob();
+    const restarted = model.get("restarted") || {};
     ui.root.classList.toggle("sw-replaying", !!rep);
+    ui.buttons.undo.title = restarted.moves
+      ? `take back Restart: play the ${restarted.moves} move${restarted.moves === 1 ? "" : "s"} again (u)`
+      : "take back the last move (u)";
     const off = {
-      undo: !view.moves_made,
+      undo: !view.moves_made && !restarted.moves,
       redo: !view.can_redo,
       review: !view.moves_made,
       solve: view.status === "won" || (!!running && running !== "solve"),
@@ -1095,6 +1116,7 @@ function render({ model, el }) {
     "change:replay": drawAll,
     "change:four_colour": drawControls,
     "change:back": drawControls,
+    "change:restarted": drawControls,
     "change:hint": () => {
       applyHighlights();
       drawHints();
@@ -1109,7 +1131,7 @@ function render({ model, el }) {
     "msg:custom": onAnswer,
   };
   for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
-  const unwatch = watchConnection(model, { lost: loseConnection, suspend, resume });
+  const unwatch = watchConnection(model, { lost: loseConnection, suspend, resume, status: noteSilence });
   // The width, as laid out: reported after layout and before paint, so the first frame is drawn
   // at the right size and no redraw ever reads the layout.
   const resizes = new ResizeObserver((entries) => {

@@ -1,10 +1,11 @@
 """A table whose kernel is gone says so, in a real JupyterLab 4 (and Notebook 7).
 
 A restarted kernel, a killed one (the server restarts it), a kernel shut down from the menu,
-and a lost websocket: every table on the page turns into "not connected: run the cell again"
+and a lost websocket: every table on the page turns into "not connected: run the notebook
+again from the top (Run ▸ Run All Cells)"
 (a banner that says what happened, the table greyed); a click on a pile, a button or a key
-shows that line; running the cells again gives tables that play. A lost connection that
-comes back asks Python for the whole state again and plays on.
+shows that line; running the notebook again from the top gives tables that play. A lost
+connection that comes back asks Python for the whole state again and plays on.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from .test_widget_browser import (
 
 pytestmark = pytest.mark.browser
 
-NOT_CONNECTED = "not connected: run the cell again"
+NOT_CONNECTED = "not connected: run the notebook again from the top (Run ▸ Run All Cells)"
 LOST_TIMEOUT_MS = 60_000  # a killed kernel is noticed when the server restarts it
 
 CELLS: list[str | tuple[str, str]] = [
