@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from numbers import Integral
 
-from ..moves import IllegalMoveError, parse_move
+from ..moves import NotationError, parse_move
 
 
 class AnswerFormError(ValueError):
@@ -102,7 +102,7 @@ def read_move(text: object) -> str:
     """A move in notation, normalised (``r1-f1`` is ``R1-F1``); a clear error otherwise."""
     try:
         return str(parse_move(text))
-    except IllegalMoveError as error:
+    except NotationError as error:
         raise AnswerFormError(f"In your answer: {error}") from None
 
 

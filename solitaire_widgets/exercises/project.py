@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import new_state
+from ..engine import new_state
 from . import session
 from .answers import AnswerFormError
 from .identity import current, grading

@@ -50,7 +50,6 @@ message unanswered.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import threading
 import warnings
 from collections.abc import Callable, Mapping
@@ -62,6 +61,7 @@ import anywidget
 import traitlets
 
 from ..chances import DEFAULT_SAMPLES
+from ..game import Game
 from ..render import render_html
 from ._types import GameLike, JSONDict
 from .background import run_chances, run_solve
@@ -498,7 +498,5 @@ def _name(fn: object) -> str:
 
 
 def _new_game(variant: str, seed: int | None) -> GameLike:
-    """A new engine game; imported late so the widget module does not need the engine."""
-    game_class: Any = importlib.import_module("solitaire_widgets").Game
-    game: GameLike = game_class(variant, seed=seed)
-    return game
+    """A new engine game."""
+    return Game(variant, seed=seed)
