@@ -80,10 +80,7 @@ class IntForm(Form):
             raise AnswerFormError(f"The answer is {self.describe}, not {type(value).__name__}")
         if isinstance(value, float):
             if not value.is_integer():
-                raise AnswerFormError(
-                    f"{value!r} is not a whole number: {self.describe} is counted in whole "
-                    "units (round up with ceil when a target must be reached)"
-                )
+                raise AnswerFormError(f"{value!r} is not a whole number: count in whole units")
             return int(value)
         return int(value)
 
@@ -142,7 +139,9 @@ class LettersForm(Form):
 
     def read(self, value: object) -> frozenset[str]:
         if isinstance(value, str):
-            value = [value] if len(value) == 1 else list(value.replace(",", " ").split())
+            words = value.replace(",", " ").split()
+            joined = len(words) == 1 and set(words[0].upper()) <= set(self.letters)
+            value = list(words[0]) if joined else words  # "AE" is the letters A and E
         if isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
             raise AnswerFormError(f"The answer is {self.describe}")
         chosen = frozenset(str(item).strip().upper() for item in value)

@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from ..cards import Card
 from ..engine import new_state
+from ..game import Game
 from ..intervals import Interval, wilson
 from ..moves import IllegalMoveError, Move, NotationError, parse_move
 from ..state import GameState
@@ -82,12 +83,14 @@ class View:
 
 
 def view_of(
-    state: GameState,
+    position: GameState | Game,
     history: tuple[str, ...] = (),
     memory: dict[str, Any] | None = None,
     repeats: Callable[[Move], bool] = _never,
 ) -> View:
-    """The ``View`` of a position: face-up cards only, with what the player may remember."""
+    """The ``View`` of a position (a state, or a game where it is now): face-up cards only,
+    with what the player may remember."""
+    state = position.state if isinstance(position, Game) else position
     rules = VARIANTS[state.variant]
     piles: dict[str, tuple[Card, ...]] = {}
     hidden: dict[str, int] = {}
