@@ -182,11 +182,42 @@ class SolverPlay:
         return Played("unknown", None, 0)
 
 
+@dataclass(frozen=True)
+class ThinkerPlay:
+    """The thinker (``thinker``): remembers every card it has seen and looks ahead on random
+    deals of the cards it has not seen; never peeks. ``settings`` None: the game's own."""
+
+    settings: Any = None
+    max_moves: int = 3000
+    name: str = "thinker"
+
+    def __call__(self, state: GameState, rng: random.Random) -> Played:
+        from ..thinker import Thinker, fly_rollout, settings_for
+
+        rules = VARIANTS[state.variant]
+        thinker = Thinker(
+            self.settings or settings_for(state.variant),
+            rng.getrandbits(32),
+            fly_rollout if rules.family == "fly" else None,
+        )
+        seen = {state}
+        for done in range(self.max_moves):
+            thought = thinker.decide(state, seen)
+            if thought is None:
+                return finish(rules, state, done)
+            state = rules.apply(state, thought.move)
+            if state in seen:  # every move goes back: the game is over for this player
+                return finish(rules, state, done + 1)
+            seen.add(state)
+        return finish(rules, state, self.max_moves, capped=bool(rules.legal_moves(state)))
+
+
 STRATEGIES: dict[str, Callable[[], Strategy]] = {
     "random": RandomPlay,
     "greedy": GreedyPlay,
     "hint": HintPlay,
     "solver": SolverPlay,
+    "thinker": ThinkerPlay,
 }
 
 
