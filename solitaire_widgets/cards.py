@@ -8,8 +8,9 @@ still prints ``10♥`` without conversion.
 
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Iterable, Mapping, Sequence, Set
+from collections.abc import Iterable, Mapping, Set
 
 from .quoting import quoted
 
@@ -35,10 +36,30 @@ RANK_WORDS = (
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 
+def _index(value: object) -> int | None:
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 class Card(int):
-    """One card: an ``int`` (suit * 13 + rank index) that knows its code, symbol and name."""
+    """One card: an ``int`` (suit * 13 + rank index) that knows its code, symbol and name.
+
+    The engine builds the 52 once (``CARDS``) and never calls ``Card`` again, so checking the
+    number here costs the game nothing: ``Card(-1)`` or ``Card(52)`` is a ``ValueError``, never
+    a card that lands on a pile (``parse_card`` reads codes)."""
 
     __slots__ = ()
+
+    def __new__(cls, index: object) -> Card:
+        number = None if isinstance(index, bool) else _index(index)
+        if number is None or not 0 <= number < 52:
+            raise ValueError(
+                f"a card is a number from 0 to 51 (suit * 13 + rank - 1; parse_card reads a "
+                f"code like 'TH'), not {quoted(index)}"
+            )
+        return super().__new__(cls, number)
 
     @property
     def rank(self) -> int:
@@ -75,7 +96,6 @@ CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 """The 52 card instances, in canonical order (A♣ ... K♣, A♦ ..., K♠)."""
 
 ACES: tuple[Card, ...] = tuple(CARDS[s * 13] for s in range(4))
-KINGS_RANK_INDEX = 12
 
 
 VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
@@ -161,8 +181,3 @@ def _deck_items(codes: object) -> Iterable[object]:
             f"a deck is a list of card codes (52, or 104 for Fly), not {quoted(codes)}"
         )
     return codes
-
-
-def format_cards(cards: Sequence[int]) -> str:
-    """Cards separated by spaces, for messages and text tables."""
-    return " ".join(str(CARDS[c]) for c in cards)

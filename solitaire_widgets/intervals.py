@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from statistics import NormalDist
 from typing import Literal, NamedTuple
 
+from .checks import check_confidence, check_share
+
 
 class Interval(NamedTuple):
     """A two-sided confidence interval ``[low, high]`` for a proportion."""
@@ -106,9 +108,12 @@ class Proportion(NamedTuple):
 def sample_size(p: float, half_width: float, confidence: float = 0.95) -> int:
     """Deals needed for a normal-approximation half-width at a guessed rate ``p``.
 
-    ``sample_size(0.15, 0.01)`` is 4898: about 5000 deals for +-1 point at 15%.
+    ``sample_size(0.15, 0.01)`` is 4898: about 5000 deals for +-1 point at 15%. ``p`` is a
+    share from 0 to 1 and ``half_width`` one above 0 (``ValueError`` otherwise).
     """
-    z = z_value(confidence)
+    p = check_share(p, "p (the guessed rate)")
+    half_width = check_share(half_width, "half_width", open_low=True)
+    z = z_value(check_confidence(confidence))
     return math.ceil(z * z * p * (1 - p) / (half_width * half_width))
 
 

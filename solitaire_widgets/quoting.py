@@ -12,5 +12,9 @@ _SHORT.maxlevel = 2
 
 
 def quoted(value: object) -> str:
-    """``repr(value)`` for a message, at most a few dozen characters (``'TTTT...TTTT'``)."""
+    """``repr(value)`` for a message, at most a few dozen characters (``'TTTT...TTTT'``); an
+    integer too long to print (Python refuses past 4,300 digits) is described instead."""
+    if isinstance(value, int) and value.bit_length() > 1000:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"an integer of about {digits:,} digits"
     return _SHORT.repr(value)

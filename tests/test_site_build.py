@@ -130,3 +130,29 @@ def test_the_site_notebooks_use_the_pyodide_kernel() -> None:
     config = site.lite_config()["jupyter-config-data"]["litePluginSettings"][site.PLUGIN]
     assert config["disablePyPIFallback"] is True
     assert config["loadPyodideOptions"]["packages"] == list(site.PRELOADED)
+
+
+def load_lock_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("lock", ROOT / "scripts/lock.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_test_environment_and_the_site_pin_the_same_versions() -> None:
+    """constraints.txt (what ./scripts/test and ./scripts/lab install) and the site's pins
+    agree on every package both hold, but the ones scripts/lock.py says differ, and why; and
+    the lock pins pip and the stack the browser tests run (a fresh machine gets the same)."""
+    lock = load_lock_script()
+    tested = lock.pins((ROOT / "constraints.txt").read_text())
+    shipped = lock.pins((ROOT / "site/constraints.txt").read_text())
+    both = set(tested) & set(shipped)
+    assert {"anywidget", "ipywidgets", "traitlets", "jupyterlite-core"} <= both
+    differ = {name for name in both if tested[name] != shipped[name]}
+    assert differ <= set(lock.NOT_SHARED), {n: (tested[n], shipped[n]) for n in differ}
+    assert {"pip", "ipykernel", "jupyterlab", "notebook", "jupyter-server", "playwright"} <= set(
+        tested
+    )
+    header = (ROOT / "constraints.txt").read_text().split("\n", 9)
+    assert any(f"Python {lock.PYTHON}" in line for line in header)

@@ -26,7 +26,10 @@ from solitaire_widgets.widget import GameWidget, ReplayWidget, show
 from solitaire_widgets.widget.protocol import MAX_SEED
 
 VARIANTS = ["quadrennial", "acquaintance", "acme", "fly"]
-SYNCED = ["view", "error", "hint", "message", "four_colour", "replay", "solving", "chances"]
+SYNCED = [
+    *("view", "error", "hint", "message", "four_colour", "replay", "solving", "chances"),
+    "restarted",
+]
 WIDGET_DIR = Path(__file__).parents[1] / "solitaire_widgets" / "widget"
 
 # The move shapes a random game of each variant reaches (pile numbers dropped).
@@ -106,6 +109,30 @@ def test_assets_ship_next_to_the_module() -> None:
     for text in (js, css):
         assert "http://" not in text and "https://" not in text  # no CDN, no network
     assert ".sw-root" in css and "--jp-" in css
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_js_wait_words_never_advise_running_again(tmp_path: Path) -> None:
+    module = tmp_path / "widget.mjs"
+    module.write_text((WIDGET_DIR / "widget.js").read_text(encoding="utf-8"), encoding="utf-8")
+    script = (
+        f"import {{ waitWords }} from {json.dumps(module.as_uri())};"
+        "const cases = [[500, 'busy'], [1500, 'busy'], [60000, 'busy'], [1500, 'idle'],"
+        " [20000, 'idle'], [20000, null]];"
+        "console.log(JSON.stringify(cases.map(([ms, s]) => waitWords(ms, s))));"
+    )
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    words = json.loads(out.stdout)
+    busy = "the kernel is busy running a cell; your click waits for it"
+    assert words[:3] == ["", busy, busy]  # busy: said, for as long as it lasts
+    assert words[3] == "waiting for the kernel…"
+    assert all("again" not in line and "Run All" not in line for line in words)
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
@@ -338,8 +365,18 @@ def test_undo_redo_restart() -> None:
     assert_in_sync(widget, game)
     control(widget, "restart")
     assert game.history == [] and widget.view == {**Game("acme", seed=7).view(), "can_redo": True}
+    assert widget.message == "back to the deal: Undo brings the 2 moves back"
+    assert widget.restarted == {"moves": 2}
     control(widget, "redo")
-    assert game.history == ["S-W"]
+    assert game.history == ["S-W"] and widget.restarted == {}
+    control(widget, "restart")
+    control(widget, "undo")  # Restart taken back in one step
+    assert widget.error == "" and game.history == ["S-W"] and widget.restarted == {}
+    assert widget.message == "took back Restart: 1 move played again"
+    control(widget, "undo")  # then Undo is an ordinary undo again
+    assert game.history == [] and widget.message == "took back S-W"
+    control(widget, "restart")
+    assert widget.message == "back to the deal" and widget.restarted == {}  # nothing taken
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -355,12 +392,19 @@ def test_new_deal_with_and_without_number(variant: str) -> None:
     assert_in_sync(widget, game)
 
 
+def winnable_deal(widget: GameWidget, **seed: int) -> None:
+    """New deal with "winnable only" ticked: a background job; wait for its end."""
+    control(widget, "new", winnable=True, **seed)
+    assert widget.error == "" and widget.solving["task"] == "deal"
+    assert widget._wait_for_background(60)
+
+
 def test_winnable_only_deals_the_next_deal_the_solver_wins_and_says_how_hard() -> None:
     lost = next(s for s in range(1, 50) if winnability.deal("acme", s).verdict == "unwinnable")
     won = next(s for s in range(lost, 100) if winnability.deal("acme", s).verdict == "winnable")
     game = Game("acme", seed=1)
     widget = GameWidget(game)
-    control(widget, "new", seed=lost, winnable=True)
+    winnable_deal(widget, seed=lost)
     assert widget.error == "" and game.seed == won and game.history == []
     skipped = f"Deal {lost}" if won == lost + 1 else f"Deals {lost} to {won - 1}"
     assert widget.message == (
@@ -369,10 +413,10 @@ def test_winnable_only_deals_the_next_deal_the_solver_wins_and_says_how_hard() -
         f"{winnability.how_hard('acme', won)}"
     )
     assert widget.message.count("Winnable: the solver, which sees every card") == 1
-    control(widget, "new", seed=won, winnable=True)
+    winnable_deal(widget, seed=won)
     assert game.seed == won and "skipped" not in widget.message
     assert widget.message.endswith(winnability.how_hard("acme", won))
-    control(widget, "new", winnable=True)  # a random number: the solver decides it now
+    winnable_deal(widget)  # a random number: the solver decides it now
     assert isinstance(game.seed, int) and solve(game, max_nodes=100_000).solved
     control(widget, "new", seed=lost)  # unticked: the deal asked for, winnable or not
     assert game.seed == lost and "Winnable" not in widget.message
@@ -564,7 +608,7 @@ def observable(widget: GameWidget, probes: list[str]) -> dict[str, Any]:
     control(widget, "hint")
     out["hint"], out["hint message"] = widget.hint, widget.message
     send(widget, {"type": "replay", "action": "start"})
-    steps = widget.replay.get("steps", [])
+    steps = all_steps(widget) if widget.replay else []
     out["replay"] = [{**step, "view": {**step["view"], "seed": None}} for step in steps]
     send(widget, {"type": "replay", "action": "exit"})
     out["message"] = widget.message
@@ -619,14 +663,25 @@ def played_game(variant: str, seed: int, count: int) -> Game:
     return game
 
 
+def all_steps(widget: GameWidget) -> list[dict[str, Any]]:
+    """Every step of the replay shown, asked for one by one as the slider does."""
+    steps = []
+    for index in range(widget.replay["last"] + 1):
+        send(widget, {"type": "replay", "action": "goto", "index": index})
+        assert widget.error == ""
+        steps.append(widget.replay)
+    return steps
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_replay_steps_match_the_recorded_game(variant: str) -> None:
     game = played_game(variant, 21, 40)
     record = game.to_json()
     widget = ReplayWidget(record)
-    steps = widget.replay["steps"]
+    assert widget.replay["index"] == 0
+    steps = all_steps(widget)
     assert len(steps) == len(game.history) + 1
-    assert steps[0]["move"] == "" and widget.replay["index"] == 0
+    assert steps[0]["move"] == ""
     fresh = Game(variant, seed=21)
 
     def position(view: dict[str, Any]) -> dict[str, Any]:
@@ -639,6 +694,10 @@ def test_replay_steps_match_the_recorded_game(variant: str) -> None:
         assert steps[index]["move"] == notation
         assert steps[index]["words"] == words[index - 1]
         assert position(steps[index]["view"]) == position(fresh.view())
+        assert (
+            steps[index]["text"]
+            == f"step {index} of {len(game.history)}: {notation}, " + (words[index - 1])
+        )
     assert widget.game.history == game.history  # the replayed game ends at the record's end
     assert json.loads(json.dumps(widget.replay)) == widget.replay
 
@@ -685,12 +744,13 @@ def test_replay_of_own_game_leaves_the_game_alone() -> None:
     game.subscribe(notified.append)
     record = game.to_json()
     send(widget, {"type": "replay", "action": "start"})
-    assert widget.error == "" and len(widget.replay["steps"]) == len(game.history) + 1
+    assert widget.error == "" and widget.replay["last"] == len(game.history)
     assert game.to_json() == record and notified == []
-    assert widget.replay["steps"][-1]["view"] == game.view()
+    assert all_steps(widget)[-1]["view"] == game.view()
+    assert game.to_json() == record and notified == []
 
 
 def test_replay_accepts_a_parsed_record() -> None:
     game = played_game("quadrennial", 2, 12)
     widget = ReplayWidget(json.loads(game.to_json()))
-    assert [s["move"] for s in widget.replay["steps"][1:]] == game.history
+    assert [s["move"] for s in all_steps(widget)[1:]] == game.history

@@ -3,12 +3,19 @@ the solver's, and 'how hard is this deal' says what the table and the search fou
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+from importlib.resources import files
+from typing import Any
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solitaire_widgets import Game, new_state
 from solitaire_widgets.cards import canonical_deck
 from solitaire_widgets.solver import next_winnable, solve
-from solitaire_widgets.winnability import deal, how_hard, rate, recheck, table
+from solitaire_widgets.winnability import deal, how_hard, load_table, rate, recheck, table
 
 GAMES = ("quadrennial", "acquaintance", "acme", "fly")  # not VARIANTS: rule knobs add to it
 
@@ -115,3 +122,129 @@ def test_how_hard_in_words() -> None:
     assert how_hard("acme", lost).startswith("No line wins this deal")
     outside = how_hard("quadrennial", 10**7)  # not in the table: worked out now
     assert outside.startswith(("Winnable", "No line wins", "The solver could not"))
+
+
+# -- a damaged table is refused, never read wrong ------------------------------------------------
+
+REAL = (files("solitaire_widgets") / "winnability.json").read_text()
+
+
+def tampered(change: Callable[[dict[str, Any]], object]) -> str:
+    """The real table's text with ``change`` made to a copy (the file itself is untouched)."""
+    data = json.loads(REAL)
+    change(data)
+    return json.dumps(data)
+
+
+def cut_solver(data: dict[str, Any]) -> None:
+    data["games"]["acme"]["solver"] = data["games"]["acme"]["solver"][1:]
+
+
+def cut_every_column(data: dict[str, Any]) -> None:
+    game = data["games"]["acme"]
+    for column in ("solver", "nodes", "greedy", "hint"):
+        game[column] = game[column][1:]
+
+
+def setter(path: str, value: object) -> Callable[[dict[str, Any]], None]:
+    def change(data: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        for key in parents:
+            data = data[key]
+        data[last] = value
+
+    return change
+
+
+def deleter(path: str) -> Callable[[dict[str, Any]], None]:
+    def change(data: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        for key in parents:
+            data = data[key]
+        del data[last]
+
+    return change
+
+
+TAMPERED = {
+    "a cut solver column": (cut_solver, "games.acme.nodes"),
+    "every column cut": (cut_every_column, "games.acme.summary.deals"),
+    "a verdict changed": (
+        setter("games.acme.solver", "S" + json.loads(REAL)["games"]["acme"]["solver"][1:]),
+        "games.acme.summary.",
+    ),
+    "solver of the wrong type": (setter("games.fly.solver", ["S", "U"]), "games.fly.solver"),
+    "an unknown verdict letter": (setter("games.fly.solver", "X" * 10_000), "games.fly.solver"),
+    "nodes of the wrong type": (setter("games.fly.nodes", "many"), "games.fly.nodes"),
+    "a node count that is text": (
+        setter("games.fly.nodes", ["7"] * 10_000),
+        "games.fly.nodes[0]",
+    ),
+    "a missing game": (deleter("games.quadrennial"), "games.quadrennial"),
+    "a missing summary field": (deleter("games.acme.summary.wilson"), "summary.wilson"),
+    "an interval of 3 bounds": (
+        setter("games.acme.summary.wilson", [0.1, 0.2, 0.3]),
+        "summary.wilson",
+    ),
+    "a share above 1": (setter("games.acme.summary.winnable_rate", 7), "winnable_rate"),
+    "a first deal that is a bool": (setter("games.acme.first", True), "games.acme.first"),
+    "a hint column cut": (setter("games.acme.hint", "W"), "games.acme.hint"),
+    "a recheck with more deals than verdicts": (
+        setter("games.fly.recheck.deals", [1, 2]),
+        "games.fly.recheck.deals",
+    ),
+    "no budget": (deleter("budget"), "budget"),
+    "a table that is a list": (lambda data: data.clear(), "format"),
+}
+
+
+@pytest.mark.parametrize("name", list(TAMPERED))
+def test_a_tampered_table_is_refused_naming_the_file_and_field(name: str) -> None:
+    change, field = TAMPERED[name]
+    with pytest.raises(ValueError, match=r"^tampered\.json: ") as refused:
+        load_table(tampered(change), "tampered.json")
+    assert field in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"format": ' * 50_000 + "1" + "}" * 50_000, "nested too deeply"),
+        (REAL[: len(REAL) // 2], "not JSON"),
+        ("[]", "expected dict"),
+        ("NaN", "expected dict"),
+    ],
+)
+def test_text_that_is_no_table_is_refused(text: str, words: str) -> None:
+    with pytest.raises(ValueError, match=rf"^cut\.json: .*{words}"):
+        load_table(text, "cut.json")
+
+
+def test_the_real_table_passes_its_checks() -> None:
+    assert load_table(REAL) == table()
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=5,
+)
+GAME_FIELDS = ("first", "solver", "nodes", "greedy", "hint", "summary", "recheck")
+PATHS = [
+    *(f"games.{game}.{key}" for game in json.loads(REAL)["games"] for key in GAME_FIELDS),
+    "budget",
+    "format",
+    "games",
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(path=st.sampled_from(PATHS), value=JSON_VALUES)
+def test_any_field_replaced_is_read_right_or_refused(path: str, value: object) -> None:
+    """Whatever a field is replaced by, loading gives the table back (the value happened to
+    fit) or a ValueError naming the file: never another exception."""
+    try:
+        load_table(tampered(setter(path, value)), "fuzzed.json")
+    except ValueError as refused:
+        assert str(refused).startswith("fuzzed.json: ")

@@ -1,21 +1,21 @@
 """The search itself: depth-first with a transposition table, probes, playouts, and budgets.
 
-* **Complete search.** Depth-first over positions, each reduced to its key (``policies``); a
+* **Complete search.** Depth-first over positions, each reduced to its key (the policy); a
   key searched before is not searched again. With this closed set the search visits every
   key reachable from the start through the candidate moves, so it finds a win whenever one is
   reachable, and when it runs out of positions no line wins. That needs three things, each
-  argued where it is made: the key merges only positions that are won alike (``policies``),
-  the candidate moves leave out only moves to a key that a kept move also reaches
-  (``policies``), and the moves played without branching (safe moves) and the positions cut
-  as dead are right (``knowledge``). All three depend on the position alone, never on the
-  path that reached it, so the table cannot hide a win: a key reached twice has the same
-  candidates both times.
+  argued where it is made, in each game's profile (``games/<game>.py``): the key merges only
+  positions that are won alike, the candidate moves leave out only moves to a key that a kept
+  move also reaches (or a move a kept one is never worse than), and the moves played without
+  branching (safe moves) and the positions cut as dead are right. All three depend on the
+  position alone, never on the path that reached it, so the table cannot hide a win: a key
+  reached twice has the same candidates both times.
 * **Limited discrepancy probes.** Before the complete search, a policy may ask for probes:
   lines that leave the preferred move at most ``limit`` times (taking the k-th best move costs
   k). They find a line quickly when the order is good but wrong near the root, where plain
   depth-first search would first try every variation near the leaves; they prove nothing
   when they fail.
-* **Randomized playouts and nested runs** (``playouts``), interleaved with the complete
+* **Randomized playouts and nested runs** (``Policy.tries``), interleaved with the complete
   search for a share of the nodes: greedy lines with random noise in the order, from the
   start, each a fresh try, and (Fly) nested runs that choose each move by the playouts after
   it. A won try is a winning line (checked move by move); a lost one proves nothing.
@@ -36,10 +36,10 @@ import time
 from collections.abc import Callable, Generator, Hashable
 from typing import Any, Literal
 
+from ..games.policy import Policy
 from ..moves import Move, parse_move
 from ..state import GameState
-from .playouts import PLAYOUTS
-from .policies import Policy
+from . import collector
 
 Status = Literal["solved", "unsolvable", "unknown"]
 
@@ -83,14 +83,40 @@ class Search:
         self.should_stop = should_stop
         self.nodes = 0
         self.spent = 0.0  # CPU seconds, summed over the slices run so far
-        self.resumed = CPU_CLOCK()
+        self.resumed: float | None = None  # the clock when the slice under way began
         self.next_pause = SLICE_NODES
         self.path: list[Any] = []  # the line searched, in the policy's node moves
 
     def seconds(self) -> float:
+        """CPU seconds of the search: the slices ended, and the one under way."""
+        if self.resumed is None:
+            return self.spent
         return self.spent + CPU_CLOCK() - self.resumed
 
     def run(self, state: GameState) -> Generator[int, None, tuple[Status, list[Move]]]:
+        """The whole solve in slices, each timed here alone: the clock runs from the moment
+        the caller asks for a slice until the slice yields (or the search ends or raises).
+        The searches inside (probes, the complete search, the playouts, each a generator of
+        its own, taking turns) only yield; none of them touches the clock, so a slice is
+        counted once whichever of them ran it. Each slice runs with the garbage collector
+        paused and ends by freezing what it tracks (``collector``): the tables would otherwise
+        stall the process in full collections."""
+        steps = self._search(state)
+        with collector.during_search():
+            while True:
+                with collector.during_slice():
+                    self.resumed = CPU_CLOCK()
+                    try:
+                        nodes = next(steps)
+                    except StopIteration as done:
+                        result: tuple[Status, list[Move]] = done.value
+                        return result
+                    finally:
+                        self.spent += CPU_CLOCK() - self.resumed
+                        self.resumed = None
+                yield nodes
+
+    def _search(self, state: GameState) -> Generator[int, None, tuple[Status, list[Move]]]:
         """The whole solve: probes, then the complete search with playouts alongside."""
         policy = self.policy
         eager = policy.use_knowledge and type(policy).eager is not Policy.eager
@@ -99,8 +125,7 @@ class Search:
         for limit in range(policy.probes):
             if (yield from self.dfs(state, limit)):
                 return "solved", policy.line(state, self.path)
-        playout = PLAYOUTS.get(self.rules.family) if policy.playout_share > 0 else None
-        if playout is None or not policy.use_knowledge:
+        if policy.playout_share <= 0 or not policy.use_knowledge:
             won = yield from self.dfs(state, None)
             return ("solved" if won else "unsolvable"), policy.line(state, self.path)
         return (yield from self._interleaved(state, policy.playout_share))
@@ -223,9 +248,9 @@ class Search:
 
     # ------------------------------------------------------------------ playouts
     def playouts(self, state: GameState) -> Generator[int, None, list[Move]]:
-        """The game's tries (``playouts.PLAYOUTS``) from ``state`` until one wins (its line is
+        """The policy's tries (``Policy.tries``) from ``state`` until one wins (its line is
         returned); runs until the budget ends it otherwise. Seeded: the same tries always."""
-        tries = PLAYOUTS[self.rules.family](self.rules, state, random.Random(1))
+        tries = self.policy.tries(state, random.Random(1))
         while True:
             try:
                 moves = next(tries)
@@ -251,7 +276,5 @@ class Search:
         return True
 
     def _pause(self) -> Generator[int, None, None]:
-        """Hand control back between slices; the time away is not counted."""
-        self.spent += CPU_CLOCK() - self.resumed
+        """Hand control back between slices (``run`` stops the clock while away)."""
         yield self.nodes
-        self.resumed = CPU_CLOCK()

@@ -12,12 +12,12 @@ follows hints that know its history, stopping when even the top hint would repea
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
+from ..checks import check_node_budget, check_seconds
 from ..hints import hints
 from ..moves import DEAL, DRAW, REDEAL, Move, parse_move
 from ..solver import solve
@@ -167,13 +167,13 @@ class SolverPlay:
     max_seconds: float | None = None
     name: str = "solver"
 
+    def __post_init__(self) -> None:
+        """The budgets are checked here, as ``solve`` checks them (None: no limit)."""
+        object.__setattr__(self, "max_nodes", check_node_budget(self.max_nodes))
+        object.__setattr__(self, "max_seconds", check_seconds(self.max_seconds))
+
     def __call__(self, state: GameState, rng: random.Random) -> Played:
-        budget: dict[str, Any] = {
-            "max_seconds": math.inf if self.max_seconds is None else self.max_seconds
-        }
-        if self.max_nodes is not None:
-            budget["max_nodes"] = self.max_nodes
-        result = solve(state, **budget)
+        result = solve(state, max_nodes=self.max_nodes, max_seconds=self.max_seconds)
         rules = VARIANTS[state.variant]
         if result.status == "solved":
             return Played("won", rules.total_cards, len(result.moves))

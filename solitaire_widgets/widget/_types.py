@@ -7,7 +7,7 @@ coupling exactly and lets mypy check the widget without importing the engine.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 __all__ = ["GameLike", "JSONDict"]
 
@@ -15,6 +15,7 @@ JSONDict = dict[str, Any]
 """A JSON-ready dictionary, as sent to the browser."""
 
 
+@runtime_checkable
 class GameLike(Protocol):
     """What :class:`solitaire_widgets.Game` offers the widget (see the engine's docs)."""
 
@@ -29,6 +30,10 @@ class GameLike(Protocol):
     @property
     def state(self) -> Any:
         """The current position, an immutable value the solver and the hints read."""
+
+    @property
+    def positions(self) -> Sequence[Any]:
+        """Every position of the game so far, from the deal to now (immutable values)."""
 
     @property
     def history(self) -> Sequence[str]:
@@ -55,8 +60,8 @@ class GameLike(Protocol):
     def undo(self) -> object:
         """Take back the last move, or raise ``IllegalMoveError``."""
 
-    def redo(self) -> object:
-        """Play again the last undone move, or raise ``IllegalMoveError``."""
+    def redo(self, n: int = 1) -> object:
+        """Play again the last ``n`` undone moves, or raise ``IllegalMoveError``."""
 
     def restart(self) -> object:
         """Go back to the deal."""
@@ -67,8 +72,8 @@ class GameLike(Protocol):
     def autoplay(self) -> Sequence[object]:
         """Play the safe foundation moves; return the moves played."""
 
-    def history_words(self) -> Sequence[str]:
-        """Each history move in words."""
+    def load(self, other: Any) -> None:
+        """Become a copy of ``other`` (a game of the same variant); observers told once."""
 
     def subscribe(self, fn: Callable[[Any], None]) -> Callable[[], object]:
         """Call ``fn(game)`` after every change; return an unsubscribe callable."""

@@ -27,10 +27,12 @@ than ``MAX_MESSAGE_CHARS`` or nested deeper than ``MAX_DEPTH`` before anything e
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import TypeGuard
+
+from ..engine import MAX_SEED
+from ..moves import NAMED_MOVES, NotationError, parse_move
 
 __all__ = [
     "CONTROL_ACTIONS",
@@ -48,6 +50,7 @@ __all__ = [
     "check_size",
     "parse_intent",
     "parse_seq",
+    "seq_of",
 ]
 
 CONTROL_ACTIONS = (
@@ -65,8 +68,6 @@ CONTROL_ACTIONS = (
     "refresh",
 )
 REPLAY_ACTIONS = ("start", "first", "prev", "next", "last", "goto", "exit")
-MAX_SEED = 2**53 - 1
-"""Largest deal number the browser can send exactly (a JavaScript safe integer)."""
 MAX_MESSAGE_CHARS = 64 * 1024
 """A message larger than this (its strings, keys and numbers counted as characters) is
 refused unread; a real intent is under 100."""
@@ -78,8 +79,6 @@ _SCALARS = (int, float, bool, type(None))
 _CONTAINERS = (dict, list, tuple)
 
 _MAX_MOVE_LENGTH = 12
-_WORD_MOVES = ("deal", "redeal", "draw")
-_PILE_MOVE = re.compile(r"([A-Za-z]{1,2}[0-9]{0,2})-([A-Za-z]{1,2}[0-9]{0,2})")
 _FIELDS = {
     "move": frozenset({"type", "move", "seq"}),
     "pick": frozenset({"type", "pile", "seq"}),
@@ -187,6 +186,15 @@ def parse_seq(content: object) -> int | None:
     return seq
 
 
+def seq_of(content: object) -> int | None:
+    """The message's ``seq`` if it carries a valid one, else ``None``; never raises, so that
+    a message refused for any reason is still answered with its own ``seq``."""
+    try:
+        return parse_seq(content)
+    except IntentError:
+        return None
+
+
 def answer(seq: int | None, error: str) -> dict[str, object]:
     """Python's reply once a message is handled: its ``seq`` and the reason it was refused."""
     return {"type": "answer", "seq": seq, "error": error}
@@ -221,22 +229,24 @@ def parse_intent(content: object, piles: Collection[str]) -> Intent:
 
 
 def _parse_move(move: object, piles: Collection[str]) -> str:
-    """Check a move's shape and pile names; the engine judges whether it is legal."""
+    """Check a move's shape (the engine's one grammar, ``moves.parse_move``) and its pile
+    names; the engine judges whether it is legal."""
     if not isinstance(move, str):
         raise IntentError(f"a move must be text such as R3-F1, not {_kind(move)}")
     text = move.strip()
+    unreadable = f"not a move: {_show(move)} (moves look like R3-F1, S-W or deal)"
     if not text or len(text) > _MAX_MOVE_LENGTH:
-        raise IntentError(f"not a move: {_show(move)} (moves look like R3-F1, S-W or deal)")
-    if text.lower() in _WORD_MOVES:
+        raise IntentError(unreadable)
+    try:
+        parsed = parse_move(text)
+    except NotationError:
+        raise IntentError(unreadable) from None
+    if text.lower() in NAMED_MOVES:  # the engine says why a game has no such move
         return text.lower()
-    match = _PILE_MOVE.fullmatch(text)
-    if match is None:
-        raise IntentError(f"not a move: {_show(move)} (moves look like R3-F1, S-W or deal)")
-    source, target = match.group(1).upper(), match.group(2).upper()
-    _check_pile(source, piles)
-    if target != "F":  # "X-F" means the leftmost foundation that accepts the card
-        _check_pile(target, piles)
-    return f"{source}-{target}"
+    _check_pile(parsed.src, piles)
+    if parsed.dst != "F":  # "X-F" means the leftmost foundation that accepts the card
+        _check_pile(parsed.dst, piles)
+    return str(parsed)
 
 
 def _parse_pile(pile: object, piles: Collection[str]) -> str:

@@ -4,14 +4,13 @@ Data flows one way. The game is the single source of truth; the widget copies
 ``game.view()`` (only what a player may see) into the synced ``view`` trait every time the
 game changes, whoever changed it: a click on any table showing the game, or
 ``game.play(...)`` in a notebook cell. The browser sends intents as custom messages
-(see :mod:`solitaire_widgets.widget.protocol`); Python validates them and asks the engine,
-which is the only judge of legality. Errors are shown in the ``error`` trait and change
-nothing.
+(see :mod:`.protocol`); Python validates them and asks the engine, which is the only judge of
+legality (see :mod:`.controls`). Errors are shown in the ``error`` trait and change nothing.
 
 Synced traits (all JSON, all written by Python only except ``four_colour``):
 
 ``view``
-    ``game.view()``, or the live game's view while a replay is shown.
+    ``game.view()``: piles, rows, status, legal moves, last move.
 ``error``
     The reason the last intent was refused, ``""`` if it was not.
 ``hint``
@@ -22,83 +21,80 @@ Synced traits (all JSON, all written by Python only except ``four_colour``):
 ``four_colour``
     Draw clubs green and diamonds blue; a display preference the browser may set.
 ``replay``
-    ``{"steps": [{"move", "words", "view"}, ...], "index": k}`` while stepping through a
-    recorded game, else ``{}``. A solver's line adds ``"start": k, "solver": true``.
+    The step shown while stepping through a game, else ``{}``: ``{"index", "last", "move",
+    "words", "text", "view"}`` (one step: each step is sent when asked for, see
+    :mod:`.replay`); a solver's line adds ``"start": k, "solver": true``.
 ``solving``
-    The background job (Solve or Chances): ``{"task", "running", "status", "nodes", "done",
-    "total", "reason", "message"}``, or ``{}`` before any job and after the position changed.
+    The background job (Solve, Chances, "winnable only"): ``{"task", "button", "running",
+    "status", "nodes", "done", "total", "reason", "message"}``, or ``{}`` before any job and
+    after the position changed (see :mod:`.jobs`).
 ``chances``
     Both chances per move after Chances, ``[{"move", "samples", "strategy", "winnable",
-    "player"}, ...]`` best first, ``[]`` otherwise; ``winnable`` and ``player`` are each
-    ``{"won", "lost", "undecided", "rate", "low", "high", "all_low", "all_high"}`` (see
-    ``background.tally_json``). The table grows sample by sample while Chances runs.
+    "player"}, ...]`` best first, ``[]`` otherwise (see ``background.tally_json``).
 ``back``
     ``{"seed": 3, "moves": 12}`` after New deal: the game left behind, which the Back button
     brings back (the two then swap places); ``{}`` when there is none.
+``restarted``
+    ``{"moves": 12}`` right after Restart took 12 moves away: Undo brings them all back in one
+    step; ``{}`` otherwise (any other change forgets it).
 
-Every message from the browser is answered, once handled, with a custom message
-``{"type": "answer", "seq", "error"}`` (see :func:`.protocol.answer`), so the table can tell a
-kernel that hears it from one that does not.
+Every message from the browser is answered, whatever happens while it is handled, with a
+custom message ``{"type": "answer", "seq", "error"}`` carrying the message's own ``seq``.
 
-Solve and Chances run in the background (see :mod:`.background`), so the kernel keeps handling
-messages (Stop, moves) while they work: in a daemon thread, or where Python has no threads
-(Pyodide, in JupyterLite) in slices on the kernel's event loop. A thread's trait updates are
-made under a lock that every handler of the widget also holds, so the widget's state never
-mixes two half-updates; observers of ``solving``, ``chances``, ``replay`` and ``message`` may
-therefore be called from that thread.
+Other people's code runs inside the table's handlers: ``on_move`` callbacks and observers of
+the traits. Each is isolated: one that raises is reported (a ``RuntimeWarning``, and the
+error line says that the change stands) and never leaves a job attached, a trait unset or a
+message unanswered.
 """
 
 from __future__ import annotations
 
-import importlib
+import contextlib
 import threading
-from collections.abc import Callable, Mapping, Sequence
+import warnings
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
-from ..chances import DEFAULT_SAMPLES, visible_strategy
+from ..chances import DEFAULT_SAMPLES
+from ..game import Game
 from ..render import render_html
-from ..rules import random_seed
-from ..solver import next_winnable
-from ..winnability import how_hard
 from ._types import GameLike, JSONDict
-from .background import (
-    Job,
-    Steps,
-    run_chances,
-    run_cooperatively,
-    run_in_thread,
-    run_solve,
-    stopped_state,
-    threads_available,
-    wait_for_jobs,
-)
+from .background import run_chances, run_solve
+from .controls import perform
+from .deals import DealHistory
 from .hinting import hint_for
-from .protocol import (
-    ControlIntent,
-    Intent,
-    IntentError,
-    MoveIntent,
-    PickIntent,
-    ReplayIntent,
-    answer,
-    check_size,
-    parse_intent,
-    parse_seq,
-)
-from .replay import game_from_record, replay_state, replay_steps
+from .jobs import JobSlot
+from .options import Options, check_game, check_record, check_seed_shown
+from .protocol import IntentError, answer, check_size, parse_intent, seq_of
+from .replay import Replay, game_from_record, replay_of
+from .runners import Job
+from .words import last_move_text
 
 __all__ = ["GameWidget", "ReplayWidget", "show"]
 
 _HERE = Path(__file__).parent
-_BUSY = {"solve": "the solver is working", "chances": "the chances are being worked out"}
 _BROWSER_WRITABLE = frozenset({"four_colour"})
 """Synced traits the browser may change; every other state update from it is refused."""
 
 MoveCallback = Callable[[str], object]
+
+
+def _option(name: str) -> Any:
+    """A budget of Solve or Chances as an attribute of the table: it reads ``options`` and a
+    new value replaces ``options`` only if it passes the same checks as the constructor's."""
+
+    def read(table: GameWidget) -> Any:
+        return getattr(table.options, name)
+
+    def write(table: GameWidget, value: Any) -> None:
+        table.options = replace(table.options, **{name: value})
+
+    return property(read, write, doc=f"The {name} budget (see ``GameWidget``).")
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -126,6 +122,7 @@ class GameWidget(anywidget.AnyWidget):
     solving = traitlets.Dict().tag(sync=True)
     chances: traitlets.List[JSONDict] = traitlets.List().tag(sync=True)
     back = traitlets.Dict().tag(sync=True)
+    restarted = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -147,58 +144,58 @@ class GameWidget(anywidget.AnyWidget):
         each move on ``chance_samples`` deals of the unseen cards (from ``chance_seed``):
         winnable, with the solver given ``chance_nodes`` positions per deal (default: the
         game's, ``chances.default_nodes``), and the chance of the ``chance_strategy`` player.
+        Every argument is checked here: ``TypeError`` for a value of the wrong kind,
+        ``ValueError`` for one that cannot be used.
         """
-        visible_strategy(chance_strategy)  # refuse a bad name (or the solver) now
+        check_game(game, seed)
+        if not isinstance(four_colour, bool):
+            raise TypeError(f"four_colour is True or False, not {four_colour!r:.40}")
+        self.options = Options(
+            solve_seconds, solve_nodes, chance_samples, chance_nodes, chance_seed, chance_strategy
+        )
         if isinstance(game, str):
             game = _new_game(game, seed)
-        elif seed is not None:
-            raise TypeError("seed only goes with a variant name, not with a Game")
+        check_seed_shown(game)
+        self._guarding = False  # observers registered from here on are isolated (observe)
         self._lock = threading.RLock()  # held by every handler and by the job's updates
-        self._job: Job | None = None
-        self._threads: list[threading.Thread] = []  # the thread runner's, alive or not
-        self._jobs: list[Job] = []  # jobs that may still be running, for tests to wait on
+        self._jobs = JobSlot(self._lock, self._set)
+        self._deals = DealHistory()
+        self._replay: Replay | None = None
+        self._failures: list[str] = []  # callbacks that raised while a message was handled
         super().__init__(four_colour=four_colour, **kwargs)
-        self.solve_seconds = float(solve_seconds)
-        self.solve_nodes = int(solve_nodes)
-        self.chance_samples = int(chance_samples)
-        self.chance_nodes = None if chance_nodes is None else int(chance_nodes)
-        self.chance_seed = int(chance_seed)
-        self.chance_strategy = chance_strategy
         self._game: GameLike = game
-        self._previous: tuple[int, list[str]] | None = None  # the game New deal left behind
         self._move_callbacks: list[MoveCallback] = []
         self.view = game.view()
         self._unsubscribe = game.subscribe(self._on_game_change)
         self.on_msg(self._on_custom_msg)
+        self._guarding = True
+
+    # -- reading ----------------------------------------------------------------------
 
     @property
     def game(self) -> GameLike:
         """The game on the table (the same object that was passed in)."""
         return self._game
 
+    # The budgets: read and set as attributes, each checked as in the constructor.
+    solve_seconds = _option("solve_seconds")
+    solve_nodes = _option("solve_nodes")
+    chance_samples = _option("chance_samples")
+    chance_nodes = _option("chance_nodes")
+    chance_seed = _option("chance_seed")
+    chance_strategy = _option("chance_strategy")
+
     def __repr__(self) -> str:
         """A short, stable description (notebook outputs are compared by nbval)."""
         game = self._game
         deal = "own deck" if game.seed is None else f"deal {game.seed}"
-        count = len(game.history)
+        count = self.view.get("moves_made", 0)
         parts = [game.variant, deal, f"{count} move" + ("" if count == 1 else "s")]
         if game.status != "playing":
             parts.append(game.status)
-        if self.replay:
-            parts.append(f"replay step {self.replay['index']}/{len(self.replay['steps']) - 1}")
+        if self._replay is not None:
+            parts.append(f"replay step {self._replay.index}/{self._replay.last}")
         return f"{type(self).__name__}({', '.join(parts)})"
-
-    def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
-        """Call ``callback(move)`` after each move played on this table.
-
-        ``move`` is the notation as recorded in ``game.history`` (moves from the table, from
-        the Auto button and redeals). Pass ``remove=True`` to stop. Moves played in code
-        (``game.play``) are not reported here; observe ``view`` for every change.
-        """
-        if remove:
-            self._move_callbacks.remove(callback)
-        else:
-            self._move_callbacks.append(callback)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The widget, and a static picture of the table (``text/html``) for every viewer
@@ -208,20 +205,47 @@ class GameWidget(anywidget.AnyWidget):
         if bundle is None:  # a closed widget shows nothing
             return None
         data, metadata = bundle
-        replay = self.replay
-        shown = replay["steps"][replay["index"]]["view"] if replay else self._game.view()
+        shown = self._replay.view() if self._replay is not None else self._game.view()
         return {**data, "text/html": render_html(shown)}, metadata
+
+    # -- what code may call -------------------------------------------------------------
+
+    def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
+        """Call ``callback(move)`` after each move played on this table.
+
+        ``move`` is the notation as recorded in ``game.history`` (moves from the table, from
+        the Auto button and redeals). Pass ``remove=True`` to stop. Moves played in code
+        (``game.play``) are not reported here; observe ``view`` for every change. A callback
+        that raises is reported and does not undo the move.
+        """
+        if not callable(callback):
+            raise TypeError(f"on_move takes a function of one move, not {callback!r:.40}")
+        if remove:
+            self._move_callbacks.remove(callback)
+        else:
+            self._move_callbacks.append(callback)
+
+    def observe(
+        self,
+        handler: Callable[..., Any],
+        names: Any = traitlets.All,
+        type: str = "change",
+    ) -> None:
+        """``HasTraits.observe``, with the handler isolated: one that raises is reported (a
+        ``RuntimeWarning``, and the error line) and the table's own work goes on."""
+        if getattr(self, "_guarding", False):
+            handler = _Guarded(self, handler)
+        super().observe(handler, names=names, type=type)
 
     def start_replay(self) -> None:
         """Step through this game's history from the deal; the game itself is untouched."""
-        with self._lock:
-            if self.replay:
+        with self._lock, self.hold_sync():
+            if self._replay is not None:
                 raise IntentError("a replay is already shown")
-            if self._job is not None:
-                raise IntentError(f"{_BUSY[self._job.task]}: wait, or press Stop")
-            steps = replay_steps(game_from_record(self._game))
-            self.replay = replay_state(steps, 0)
-            self.message = _step_text(self.replay)
+            busy = self._jobs.busy()
+            if busy:
+                raise IntentError(f"{busy}: wait, or press Stop")
+            self._show_replay(replay_of(self._game))
 
     def solve(self) -> None:
         """Start the solver on the current position in the background (the Solve button).
@@ -229,71 +253,63 @@ class GameWidget(anywidget.AnyWidget):
         The solver sees the face-down cards, and its result says so. When it finds a win,
         the winning line is opened in the step-through replay at the current position.
         """
-        with self._lock:
-            self._check_idle()
+        with self._lock, self.hold_sync():
+            self._jobs.check_idle()
             if self._game.status == "won":
                 raise IntentError("the game is won already")
-            game = self._game
-            record, start, state = game.to_json(), len(game.history), game.state
-            nodes, seconds = self.solve_nodes, self.solve_seconds
-            self._start_job(
-                "solve",
-                lambda job: run_solve(
-                    job, state, record, start, max_nodes=nodes, max_seconds=seconds
-                ),
-                "solving: 0 positions looked at",
-                "the solver is searching (it looks at the face-down cards): Stop stops it",
-            )
+            so_far, state = replay_of(self._game), self._game.state
+            nodes, seconds = self.options.solve_nodes, self.options.solve_seconds
+
+            def work(job: Job) -> Any:
+                return run_solve(job, state, so_far, max_nodes=nodes, max_seconds=seconds)
+
+            self._jobs.start("solve", work)
 
     def measure_chances(self) -> None:
         """Measure each legal move's chances in the background (the Chances button): winnable
         (the solver, seeing each sample's cards) and the player's chance (a visible-only
         strategy), on the same random deals of the unseen cards; never the real ones."""
-        with self._lock:
-            self._check_idle()
+        with self._lock, self.hold_sync():
+            self._jobs.check_idle()
             moves = list(self._game.legal_moves())
             if not moves:
                 raise IntentError("no legal move is left")
-            state = self._game.state
-            samples, seed = self.chance_samples, self.chance_seed
-            nodes, strategy = self.chance_nodes, self.chance_strategy
-            self._start_job(
-                "chances",
-                lambda job: run_chances(
+            state, opts = self._game.state, self.options
+
+            def work(job: Job) -> Any:
+                return run_chances(
                     job,
                     state,
                     moves,
-                    samples=samples,
-                    seed=seed,
-                    max_nodes=nodes,
-                    strategy=strategy,
-                ),
-                f"chances: 0 of {self.chance_samples} samples",
-                "working out the chances on random deals of the unseen cards: Stop stops it",
-            )
+                    samples=opts.chance_samples,
+                    seed=opts.chance_seed,
+                    max_nodes=opts.chance_nodes,
+                    strategy=opts.chance_strategy,
+                )
+
+            self._jobs.start("chances", work, total=opts.chance_samples)
 
     def stop(self) -> None:
         """Stop the background job, if any (the Stop button).
 
         A stopped Solve shows no result; stopped Chances keep the table as measured so far
-        (every move on the same samples).
+        (every move on the same samples); a stopped "winnable only" deals nothing.
         """
         with self._lock, self.hold_sync():
-            job = self._job
-            if job is None:
-                self.message = "nothing to stop"
+            if self._jobs.current is None:
+                self._set({"message": "nothing to stop"})
                 return
-            self.solving = self._detach_job("stop")
-            self.message = self.solving["message"]
+            solving = self._jobs.detach("stop")
+            self._set({"solving": solving, "message": solving["message"]})
 
     def close(self) -> None:
         """Stop following the game and any background job, and close the widget."""
         unsubscribe = getattr(self, "_unsubscribe", None)  # absent if __init__ failed early
         if unsubscribe is not None:
             unsubscribe()
-        job = getattr(self, "_job", None)
-        if job is not None:
-            job.cancel.set()
+        jobs = getattr(self, "_jobs", None)
+        if jobs is not None:
+            jobs.detach("stop")
         super().close()
 
     def set_state(self, sync_data: Mapping[str, Any]) -> None:
@@ -324,234 +340,29 @@ class GameWidget(anywidget.AnyWidget):
                 self.error = f"{', '.join(wrong)} must be true or false: it was not changed"
                 self.send_state(wrong)
 
-    # -- background work ----------------------------------------------------------------
+    # -- used by the controls and the jobs ------------------------------------------------
 
-    def _check_idle(self) -> None:
-        """Refuse to start a second job while one is working."""
-        if self._job is not None:
-            raise IntentError(f"{_BUSY[self._job.task]}: press Stop first")
-
-    def _start_job(
-        self,
-        task: str,
-        work: Callable[[Job], Steps],
-        progress: str,
-        started: str,
-    ) -> None:
-        """Run ``work(job)`` in the background: in a daemon thread, or cooperatively on the
-        event loop where there are no threads. Its progress and final traits are applied
-        while the job is still current. ``progress`` is the first progress line, ``started``
-        the message."""
-        job = Job(task)
-        self._job = job
+    def _set(self, traits: JSONDict) -> None:
+        """Set traits, one after the other; an observer that raises does not stop the rest.
+        A ``Replay`` given for ``replay`` becomes the step it shows."""
         with self.hold_sync():
-            self.chances = []
-            self.solving = {
-                "task": task,
-                "running": True,
-                "status": "running",
-                "nodes": 0,
-                "done": 0,
-                "total": 0,
-                "reason": "",
-                "message": progress,
-            }
-            self.message = started
-
-        def apply(traits: JSONDict, final: bool) -> bool:
-            return self._report(job, traits, final)
-
-        def fail(exc: Exception) -> None:
-            self._report(
-                job,
-                {
-                    "error": f"the {task} job failed: {exc}",
-                    "solving": {**self.solving, "running": False, "status": "error"},
-                },
-                final=True,
-            )
-
-        self._jobs = [*self._unfinished_jobs(), job]
-        steps = work(job)
-        if threads_available():
-            try:
-                thread = run_in_thread(job, steps, apply, fail)
-            except RuntimeError:  # "can't start new thread": run on the event loop instead
-                pass
-            else:
-                self._threads = [t for t in self._threads if t.is_alive()] + [thread]
-                return
-        run_cooperatively(job, steps, apply, fail)
-
-    def _report(self, job: Job, traits: JSONDict, final: bool = False) -> bool:
-        """Apply a job's traits if it is still the current job; ``final`` ends it."""
-        with self._lock:
-            if self._job is not job:
-                return False
-            if final:
-                self._job = None
-            with self.hold_sync():
-                for name, value in traits.items():
-                    setattr(self, name, value)
-            return True
-
-    def _detach_job(self, why: str) -> JSONDict:
-        """Cancel the current job and forget it; the ``solving`` trait that says so."""
-        job = self._job
-        assert job is not None
-        job.cancel.set()
-        self._job = None
-        return stopped_state(job, why)
-
-    def _wait_for_background(self, timeout: float = 30.0) -> bool:
-        """Wait for the background jobs to end (for tests); True if they all did.
-
-        A cooperative job on a loop that is not running is run to its end here."""
-        done = wait_for_jobs(self._jobs, timeout)
-        self._jobs = self._unfinished_jobs()
-        return done
-
-    def _unfinished_jobs(self) -> list[Job]:
-        """The jobs whose thread or task has not ended yet."""
-        return [
-            job
-            for job in self._jobs
-            if (job.thread is not None and job.thread.is_alive())
-            or (job.future is not None and not job.future.done())
-        ]
-
-    # -- game -> table ----------------------------------------------------------------
-
-    def _on_game_change(self, _game: object) -> None:
-        """Copy the new position to the browser; an old hint, error, solver result or
-        chances no longer apply, and a job working on the old position is stopped."""
-        with self._lock, self.hold_sync():
-            self.view = self._game.view()
-            self.error = ""
-            self.hint = {}
-            self.chances = []
-            self.solving = self._detach_job("stale") if self._job is not None else {}
-            self.message = _last_move_text(self._game)
-
-    # -- table -> game ----------------------------------------------------------------
-
-    def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        """Handle one intent from the browser; any refusal becomes ``error``. The answer goes
-        after the state it changed (``hold_sync`` sends that when its block ends)."""
-        seq = None
-        with self._lock:
-            with self.hold_sync():
+            for name, value in traits.items():
+                if name == "replay":
+                    self._replay = value if isinstance(value, Replay) else None
+                    value = value.trait() if isinstance(value, Replay) else {}
                 try:
-                    intent = parse_intent(content, self.view.get("piles", {}))
-                    seq = parse_seq(content)
-                    self.error = ""
-                    self._perform(intent)
-                except ValueError as exc:  # IntentError, or the engine's IllegalMoveError
-                    self.error = str(exc) or "that is not possible"
-            error = self.error
-        self.send(answer(seq, error))
+                    setattr(self, name, value)
+                except Exception as exc:  # an observer not registered through observe()
+                    self._callback_failed(f"an observer of {name}", exc)
 
-    def _perform(self, intent: Intent) -> None:
-        """Route a valid intent; a replay on the table blocks play until it is left."""
-        if isinstance(intent, ReplayIntent):
-            self._replay_control(intent)
-        elif isinstance(intent, ControlIntent) and intent.action == "refresh":
-            self.send_state()  # after a lost connection: the browser's copy may be stale
-        elif self.replay:
-            raise IntentError("a replay is shown: press Exit to go back to the game")
-        elif isinstance(intent, MoveIntent):
-            self._play(intent.move)
-        elif isinstance(intent, PickIntent):
-            self._pick(intent.pile)
-        else:
-            self._control(intent)
-
-    def _pick(self, pile: str) -> None:
-        """Say why a click on ``pile`` picks nothing up."""
-        game = self._game
-        if game.status == "won":
-            raise IntentError("the game is over: it is won, every card is home")
-        if game.status == "lost":
-            raise IntentError(
-                "the game is over: no legal move is left (Restart or New deal to play again)"
-            )
-        shown = self.view["piles"][pile]
-        if shown["kind"] == "foundation":
-            raise IntentError(f"cards never leave a foundation ({pile})")
-        if not shown["cards"] and not shown["down"]:
-            raise IntentError(f"{pile} is empty: there is no card to pick up")
-        if not shown["cards"]:
-            raise IntentError(f"{pile}'s cards are face down: none can be picked up")
+    def _show_replay(self, replay: Replay | None) -> None:
+        """Show ``replay`` at its step (its words on the message line), or leave it."""
+        self._set({"replay": replay, "message": "" if replay is None else replay.trait()["text"]})
 
     def _play(self, move: str) -> None:
         """Ask the engine to play ``move`` and tell the move callbacks."""
         self._game.play(move)
-        self._notify(list(self._game.history[-1:]) or [move])
-
-    def _control(self, intent: ControlIntent) -> None:
-        """Run a control button."""
-        game, action = self._game, intent.action
-        if action == "undo":
-            last = game.history[-1] if game.history else ""
-            game.undo()
-            self.message = f"took back {last}"
-        elif action == "redo":
-            game.redo()
-            self.message = f"played again: {_last_move_text(game)}"
-        elif action == "restart":
-            game.restart()
-            self.message = "back to the deal"
-        elif action == "hint":
-            self._show_hint()
-        elif action == "auto":
-            self._autoplay()
-        elif action == "new":
-            self._new_deal(intent.seed, winnable=intent.winnable)
-        elif action == "back":
-            self._back()
-        elif action == "solve":
-            self.solve()
-        elif action == "chances":
-            self.measure_chances()
-        elif action == "stop":
-            self.stop()
-        else:  # "redeal"
-            self._play("redeal")
-
-    def _new_deal(self, seed: int | None, *, winnable: bool = False) -> None:
-        """Deal again; a numbered game left behind is kept for the Back button. ``winnable``:
-        the first deal from ``seed`` on that the solver proves winnable, and how hard it is."""
-        game = self._game
-        left = (game.seed, list(game.history)) if game.seed is not None else None
-        proof = None
-        if winnable:  # the solver's proof is kept, so how_hard does not search again
-            number, proof = next_winnable(game.variant, random_seed() if seed is None else seed)
-            game.new_deal(number)
-        else:
-            game.new_deal(seed)
-        self._previous = left
-        self.back = {} if left is None else {"seed": left[0], "moves": len(left[1])}
-        self.message = f"new deal: {game.seed}"
-        if left is not None:
-            self.message += f" (Back to deal {left[0]} brings the last game back)"
-        if proof is not None and game.seed is not None:
-            hard = how_hard(game.variant, game.seed, proof=proof)
-            self.message += f". {_skipped(seed, game.seed)}{hard}"
-
-    def _back(self) -> None:
-        """Bring back the game the last New deal left; the current one takes its place."""
-        if self._previous is None:
-            raise IntentError("there is no earlier game to go back to: New deal keeps one")
-        game = self._game
-        seed, moves = self._previous
-        left = (game.seed, list(game.history)) if game.seed is not None else None
-        game.new_deal(seed)
-        for move in moves:
-            game.play(move)
-        self._previous = left
-        self.back = {} if left is None else {"seed": left[0], "moves": len(left[1])}
-        count = f"{len(moves)} move" + ("" if len(moves) == 1 else "s")
-        self.message = f"back to deal {seed}, {count} played"
+        self._notify([self.view.get("last_move") or move])
 
     def _show_hint(self) -> None:
         """Set ``hint`` to the best move, or explain that there is none."""
@@ -560,41 +371,84 @@ class GameWidget(anywidget.AnyWidget):
         hint = hint_for(self._game)
         if not hint:
             raise IntentError("no legal move is left: the game is lost")
-        self.hint = hint
-        self.message = f"hint: {hint['move']} — {hint['reason']}"
+        self._set({"hint": hint, "message": f"hint: {hint['move']} — {hint['reason']}"})
 
-    def _autoplay(self) -> None:
-        """Play the safe foundation moves and say which."""
-        played = [str(move) for move in self._game.autoplay()]
-        self._notify(played)
-        if played:
-            self.message = f"auto played {len(played)}: {' '.join(played)}"
-        else:
-            self.message = "no safe move to a foundation"
-
-    def _notify(self, moves: Sequence[str]) -> None:
-        """Report moves played on this table to the ``on_move`` callbacks."""
+    def _notify(self, moves: list[str]) -> None:
+        """Report moves played on this table to the ``on_move`` callbacks, each isolated."""
         for move in moves:
             for callback in list(self._move_callbacks):
-                callback(move)
+                try:
+                    callback(move)
+                except Exception as exc:
+                    self._callback_failed(f"the on_move callback {_name(callback)}", exc)
 
-    def _replay_control(self, intent: ReplayIntent) -> None:
-        """Start, step through or leave the replay."""
-        if intent.action == "start":
-            if not self._game.history and not self.replay and self._job is None:
-                raise IntentError("nothing to review yet: no move has been played")
-            self.start_replay()
-            return
-        if not self.replay:
-            raise IntentError("no replay is shown")
-        if intent.action == "exit":
-            self.replay = {}
-            self.message = _last_move_text(self._game)
-            return
-        last = len(self.replay["steps"]) - 1
-        index = _step_index(intent, self.replay["index"], last)
-        self.replay = {**self.replay, "index": index}  # keeps a solver line's start and label
-        self.message = _step_text(self.replay)
+    def _callback_failed(self, what: str, exc: Exception) -> None:
+        """Report someone else's code that raised inside a handler: a warning now, and the
+        error line once the message is handled. The change it followed stands."""
+        text = f"{what} raised {type(exc).__name__}: {exc}"
+        self._failures.append(text)
+        warnings.warn(f"{text} (the change stands)", RuntimeWarning, stacklevel=2)
+
+    # -- game -> table ----------------------------------------------------------------
+
+    def _on_game_change(self, _game: object) -> None:
+        """Copy the new position to the browser. A job working on the old position is
+        stopped first; an old hint, error, chances or replay no longer apply."""
+        with self._lock, self.hold_sync():
+            solving = self._jobs.detach("stale")
+            closed = self._replay is not None
+            view = self._game.view()
+            message = last_move_text(self._game, view.get("last_move"))
+            if closed:
+                message = "the game changed: the replay was closed" + (
+                    f". {message}" if message else ""
+                )
+            self._set(
+                {
+                    "replay": None,
+                    "view": view,
+                    "error": "",
+                    "hint": {},
+                    "chances": [],
+                    "solving": solving,
+                    "restarted": {},
+                    "message": message,
+                }
+            )
+
+    # -- table -> game ----------------------------------------------------------------
+
+    def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        """Handle one intent from the browser; any refusal becomes ``error``. The answer, with
+        the message's own ``seq``, goes after the state it changed (``hold_sync`` sends that
+        when its block ends), and always goes."""
+        seq = seq_of(content)
+        error = "the table could not handle that message"
+        try:
+            with self._lock, self.hold_sync():
+                self._failures = []
+                try:
+                    intent = parse_intent(content, self.view.get("piles", {}))
+                    self.error = ""
+                    perform(self, intent)
+                except ValueError as exc:  # IntentError, or the engine's IllegalMoveError
+                    self.error = str(exc) or "that is not possible"
+                if self._failures and not self.error:
+                    self.error = f"{'; '.join(self._failures)} (the change stands)"
+                error = self.error
+        except Exception as exc:  # a bug in the table: said, answered, then raised
+            error = f"the table failed: {type(exc).__name__}: {exc}"
+            with contextlib.suppress(Exception):
+                self.error = error
+            raise
+        finally:
+            self.send(answer(seq, error))
+
+    def _wait_for_background(self, timeout: float = 30.0) -> bool:
+        """Wait for the background jobs to end (for tests); True if they all did.
+
+        A cooperative job on a loop that is not running is run to its end here."""
+        return self._jobs.wait(timeout)
 
 
 class ReplayWidget(GameWidget):
@@ -606,6 +460,7 @@ class ReplayWidget(GameWidget):
 
     def __init__(self, record: str | Mapping[str, Any] | GameLike, **kwargs: Any) -> None:
         """Load ``record`` into a fresh game and show its first step."""
+        check_record(record)
         super().__init__(game_from_record(record), **kwargs)
         self.start_replay()
 
@@ -615,51 +470,33 @@ def show(game: GameLike, **kwargs: Any) -> GameWidget:
     return GameWidget(game, **kwargs)
 
 
+class _Guarded:
+    """An observer isolated from the table: if it raises, the table reports it and goes on.
+    It equals the function it wraps, so ``unobserve(fn)`` finds it."""
+
+    def __init__(self, table: GameWidget, handler: Callable[..., Any]) -> None:
+        self.table, self.handler = table, handler
+
+    def __call__(self, change: Any) -> None:
+        try:
+            self.handler(change)
+        except Exception as exc:
+            name = change.get("name", "?") if isinstance(change, Mapping) else "?"
+            self.table._callback_failed(f"the observer {_name(self.handler)} of {name}", exc)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _Guarded):
+            return bool(self.handler == other.handler)
+        return bool(self.handler == other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _name(fn: object) -> str:
+    """A function's name for a message."""
+    return str(getattr(fn, "__name__", None) or repr(fn))[:60]
+
+
 def _new_game(variant: str, seed: int | None) -> GameLike:
-    """A new engine game; imported late so the widget module does not need the engine."""
-    game_class: Any = importlib.import_module("solitaire_widgets").Game
-    game: GameLike = game_class(variant, seed=seed)
-    return game
-
-
-def _skipped(asked: int | None, dealt: int) -> str:
-    """What "winnable only" passed over on its way from the deal asked for to the one dealt."""
-    if asked is None or asked == dealt:
-        return ""
-    if dealt == asked + 1:
-        return f"Deal {asked} skipped: the solver did not prove it winnable. "
-    return f"Deals {asked} to {dealt - 1} skipped: the solver did not prove them winnable. "
-
-
-def _last_move_text(game: GameLike) -> str:
-    """``"R3-F1: 7♥ from reserve 3 to foundation 1"`` for the last move, or ``""``."""
-    if not game.history:
-        return ""
-    words = game.history_words()
-    return f"{game.history[-1]}: {words[-1]}" if words else game.history[-1]
-
-
-def _step_index(intent: ReplayIntent, index: int, last: int) -> int:
-    """The replay step an intent asks for; ``prev`` at the deal and ``next`` at the end are
-    refused with words (a click that does nothing says why)."""
-    if intent.action == "goto":
-        assert intent.index is not None  # guaranteed by parse_intent
-        if intent.index > last:
-            raise IntentError(f"there is no step {intent.index}; the last step is {last}")
-        return intent.index
-    if intent.action in ("first", "prev") and index == 0:
-        raise IntentError("this is the deal, step 0: there is no step before it")
-    if intent.action in ("next", "last") and index == last:
-        raise IntentError(f"this is the last step ({last} of {last}): there is no step after it")
-    targets = {"first": 0, "prev": max(index - 1, 0), "next": min(index + 1, last), "last": last}
-    return targets[intent.action]
-
-
-def _step_text(replay: JSONDict) -> str:
-    """``"step 3 of 40: R3-F1, 7♥ from reserve 3 to foundation 1"`` for the current step."""
-    index = replay["index"]
-    step = replay["steps"][index]
-    last = len(replay["steps"]) - 1
-    if not step["move"]:
-        return f"step 0 of {last}: {step['words']}"
-    return f"step {index} of {last}: {step['move']}, {step['words']}"
+    """A new engine game."""
+    return Game(variant, seed=seed)

@@ -32,9 +32,25 @@ const JOBS = {
 };
 // The sentence that explains the two columns of Chances (chances.GAP in Python).
 const GAP = "The gap between winnable and the player's chance is what seeing the face-down cards is worth.";
-export const NOT_CONNECTED = "not connected: run the cell again";
-const WAIT_NOTE_MS = 1000; // no answer after this: say that the kernel is busy
-const SILENT_MS = 15000; // no answer after this: say that the kernel may be gone
+// Running the table's cell alone is not enough after a restart: the imports and the game are
+// in earlier cells, so the notebook runs again from the top.
+export const NOT_CONNECTED = "not connected: run the notebook again from the top (Run ▸ Run All Cells)";
+const WAIT_NOTE_MS = 1000; // no answer after this: say what the kernel is doing
+const SILENT_MS = 15000; // no answer after this, from a kernel not known to be busy: say so
+
+/**
+ * The line under the table while a message has waited `waited` ms for its answer, with the
+ * kernel's status as the page knows it ("busy", "idle", ...; null where the front end has no
+ * kernel object). A busy kernel is running a cell: the click waits for it. Nothing here
+ * advises running anything again (that would replace the table and lose the game): only a
+ * kernel known to be gone (see watchConnection) makes the table say so.
+ */
+export function waitWords(waited, status) {
+  if (waited < WAIT_NOTE_MS) return "";
+  if (status === "busy") return "the kernel is busy running a cell; your click waits for it";
+  if (waited < SILENT_MS) return "waiting for the kernel…";
+  return "no answer from the kernel yet: your click waits for it (a cell may be running)";
+}
 const REFRESH_MS = 5000; // after a reconnection, Python must answer a refresh within this
 const WATCH_MS = 2000; // how often the kernel object itself is checked (shut down, replaced)
 
@@ -262,6 +278,18 @@ function drawPileCards(box, pile) {
   if (top && pile.kind !== "foundation") top.draggable = true;
 }
 
+/**
+ * Whether a key pressed inside the table may leave it for the notebook: Tab and Shift+Tab
+ * (focus moves on), Shift+Enter (runs the cell), and keys with Ctrl, Alt or Meta (the
+ * notebook's other run shortcuts, Ctrl+Enter and Alt+Enter, and the browser's own, such as
+ * Ctrl+S). Every other key stays in the table: `d d`, `m`, `0 0`, `x`, `a`... are the
+ * notebook's command-mode shortcuts, and a student guesses `d` for "deal".
+ */
+export function keyLeavesTable(event) {
+  if (event.key === "Tab" || event.ctrlKey || event.metaKey || event.altKey) return true;
+  return event.shiftKey && event.key === "Enter";
+}
+
 function statusWords(view) {
   const parts = [view.title || view.variant || ""];
   parts.push(view.seed === null || view.seed === undefined ? "own deck" : `deal ${view.seed}`);
@@ -288,7 +316,6 @@ function percent(x) {
 /** Build the widget's fixed skeleton: controls, table, replay bar, status lines. */
 function buildSkeleton(el, act, signal) {
   const root = make("div", "sw-root");
-  root.setAttribute("data-lm-suppress-shortcuts", "true");
   // Shown only when the kernel is gone: what happened and what to do.
   const conn = make("div", "sw-conn");
   conn.setAttribute("role", "alert");
@@ -408,15 +435,17 @@ function buildSkeleton(el, act, signal) {
  * autorestarting, dead; `connectionStatus`: connected, connecting, disconnected; `disposed`
  * when it is shut down), and marks every model `comm_live = false` on a restart
  * (`comm_live_update`). Where there is no kernel object, the answers to messages still tell.
- * Returns the function that stops watching.
+ * `status(now)` hears every other status ("busy", "idle", ...): the wait line says what a
+ * busy kernel is doing. Returns the function that stops watching.
  */
-function watchConnection(model, { lost, suspend, resume }) {
+function watchConnection(model, { lost, suspend, resume, status }) {
   const manager = model.widget_manager;
   const kernel = manager?.kernel;
   const offs = [];
-  const onStatus = (_sender, status) => {
-    if (status === "restarting" || status === "autorestarting") lost("the kernel was restarted, so this table has no game behind it any more");
-    else if (status === "dead") lost("the kernel has stopped");
+  const onStatus = (_sender, now) => {
+    if (now === "restarting" || now === "autorestarting") lost("the kernel was restarted, so this table has no game behind it any more");
+    else if (now === "dead") lost("the kernel has stopped");
+    else status(now);
   };
   const onConnection = (_sender, status) => {
     if (status === "connected") resume();
@@ -480,22 +509,21 @@ function render({ model, el }) {
       return null;
     }
     link.pending.set(seq, performance.now());
-    setTimeout(noteSilence, WAIT_NOTE_MS);
+    setTimeout(noteSilence, WAIT_NOTE_MS + 20);
     return seq;
   }
 
-  /** While a message has no answer: the kernel is busy (a cell is running) or gone. */
+  /** While a message has no answer, say why: the kernel is busy running a cell, or silent. */
   function noteSilence() {
-    if (link.state === "dead" || !link.pending.size) return;
-    const oldest = Math.min(...link.pending.values());
-    const waited = performance.now() - oldest;
-    if (waited >= SILENT_MS) {
-      setText(ui.wait, "no answer from the kernel yet: if nothing happens, run the cell again");
-    } else if (waited >= WAIT_NOTE_MS - 50) {
-      setText(ui.wait, "waiting for the kernel (it may be busy running a cell)…");
-      setTimeout(noteSilence, SILENT_MS - waited + 20);
+    if (link.state === "dead" || !link.pending.size) {
+      ui.wait.hidden = true;
+      return;
     }
-    ui.wait.hidden = waited < WAIT_NOTE_MS - 50;
+    const waited = performance.now() - Math.min(...link.pending.values());
+    const words = waitWords(waited, model.widget_manager?.kernel?.status ?? null);
+    setText(ui.wait, words);
+    ui.wait.hidden = !words;
+    if (waited < SILENT_MS) setTimeout(noteSilence, Math.max(20, SILENT_MS - waited + 20));
   }
 
   function onAnswer(content) {
@@ -577,6 +605,10 @@ function render({ model, el }) {
     pick: (pile) => send({ type: "pick", pile }),
     control: (action, extra = {}) => send({ type: "control", action, ...extra }),
     newDeal: () => {
+      if (runningJob() === "new") {
+        act.control("stop"); // "winnable only" is looking for a deal: the button reads Stop
+        return;
+      }
       const typed = ui.seed.value.trim();
       const view = model.get("view") || {};
       const own = view.seed === null || view.seed === undefined;
@@ -603,15 +635,16 @@ function render({ model, el }) {
 
   const replay = () => {
     const value = model.get("replay") || {};
-    return Array.isArray(value.steps) && value.steps.length ? value : null;
+    return value.view ? value : null;
   };
   const shownView = () => {
     const rep = replay();
-    return rep ? rep.steps[rep.index].view : model.get("view") || {};
+    return rep ? rep.view : model.get("view") || {};
   };
   const legal = () => (replay() ? [] : shownView().legal || []);
   const solving = () => model.get("solving") || {};
-  const runningJob = () => (solving().running ? solving().task : null);
+  // The control whose button reads Stop while a job runs (Solve, Chances, New deal).
+  const runningJob = () => (solving().running ? solving().button || solving().task : null);
   const pileOf = (name) => (shownView().piles || {})[name];
   const pileNode = (name) => piles.get(name)?.box;
 
@@ -723,9 +756,13 @@ function render({ model, el }) {
     const rep = replay();
     const has = (move) => (view.legal || []).includes(move);
     const running = runningJob();
+    const restarted = model.get("restarted") || {};
     ui.root.classList.toggle("sw-replaying", !!rep);
+    ui.buttons.undo.title = restarted.moves
+      ? `take back Restart: play the ${restarted.moves} move${restarted.moves === 1 ? "" : "s"} again (u)`
+      : "take back the last move (u)";
     const off = {
-      undo: !view.moves_made,
+      undo: !view.moves_made && !restarted.moves,
       redo: !view.can_redo,
       review: !view.moves_made,
       solve: view.status === "won" || (!!running && running !== "solve"),
@@ -742,10 +779,12 @@ function render({ model, el }) {
       ui.buttons.back.title = `bring back deal ${back.seed} as you left it (${back.moves} move${back.moves === 1 ? "" : "s"}); this game is kept in its place`;
     }
     const typed = ui.seed.value.trim();
-    setText(ui.buttons.new, typed === "" ? "New deal" : `Deal ${typed}`);
-    ui.buttons.new.title = typed === ""
+    const looking = running === "new";
+    setText(ui.buttons.new, looking ? "Stop" : typed === "" ? "New deal" : `Deal ${typed}`);
+    ui.buttons.new.title = looking ? "stop looking for a winnable deal" : typed === ""
       ? "deal a random new game (type a number in the box to choose the deal)"
       : `deal number ${typed}`;
+    ui.buttons.new.classList.toggle("sw-stop", looking);
     for (const [task, [label, title]] of Object.entries(JOBS)) {
       const button = ui.buttons[task];
       const mine = running === task;
@@ -758,18 +797,9 @@ function render({ model, el }) {
     ui.root.classList.toggle("sw-four-colour", !!model.get("four_colour"));
     ui.replayBar.hidden = !rep;
     if (rep) {
-      const step = rep.steps[rep.index];
-      ui.slider.max = String(rep.steps.length - 1);
+      ui.slider.max = String(rep.last);
       ui.slider.value = String(rep.index);
-      let text = step.move
-        ? `step ${rep.index} of ${rep.steps.length - 1}: ${step.move}, ${step.words}`
-        : `step 0 of ${rep.steps.length - 1}: ${step.words}`;
-      if (rep.solver) {
-        if (rep.index > rep.start) text += " · the solver's line (it looked at the face-down cards)";
-        else if (rep.index === rep.start) text += " · where Solve was pressed";
-        else text += " · the game before Solve";
-      }
-      setText(ui.step, text);
+      setText(ui.step, rep.text || "");
       ui.step.classList.toggle("sw-solver-step", !!rep.solver && rep.index > rep.start);
     }
   }
@@ -978,19 +1008,24 @@ function render({ model, el }) {
     return true;
   }
 
+  /** A key that stays in the table (see keyLeavesTable), pressed anywhere inside it. */
   function onKey(event) {
-    // Leave modified keys (Shift+Enter runs the cell, Shift+Tab goes back) to the page.
-    if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
-    if (event.target.tagName === "INPUT" && event.target.type !== "checkbox") return;
+    if (link.state !== "live") {
+      event.preventDefault();
+      showNotConnected();
+      return;
+    }
+    if (event.target === ui.seed) {
+      if (event.key === "Enter") act.newDeal(); // other keys type into the box
+      return;
+    }
+    if (event.shiftKey || (event.target.tagName === "INPUT" && event.target.type !== "checkbox")) return;
     let handled = onTableKey(event);
     if (!handled && KEY_CONTROLS[event.key]) {
       act.control(KEY_CONTROLS[event.key]);
       handled = true;
     }
-    if (handled) {
-      event.preventDefault();
-      event.stopPropagation(); // keep notebook shortcuts (a, h, ...) out of the game
-    }
+    if (handled) event.preventDefault();
   }
 
   // -- pointer ------------------------------------------------------------------------
@@ -998,11 +1033,24 @@ function render({ model, el }) {
   const pileAt = (event) => event.target.closest?.("[data-pile]")?.dataset.pile;
   const listen = (node, type, fn, options = {}) => node.addEventListener(type, fn, { signal, ...options });
 
-  // Without a kernel every click and key only says so (capture: before any other handler).
-  for (const type of ["click", "dblclick", "dragstart", "keydown", "change"]) {
+  // Every key that stays in the table (keyLeavesTable) is stopped on the window, in the
+  // capture phase: before any handler of the notebook sees it. Notebook 7 reads keys on the
+  // document in the capture phase (before the table's own handlers), JupyterLab in the bubble
+  // phase, where its search for a shortcut stops at the focused pile (which matches the
+  // command-mode bindings before any ancestor's data-lm-suppress-shortcuts is reached). The
+  // table handles the key right here; default actions (typing in the deal box, a button's
+  // Enter) still happen.
+  for (const type of ["keydown", "keypress", "keyup"]) {
+    listen(window, type, (event) => {
+      if (!(event.target instanceof Node) || !ui.root.contains(event.target) || keyLeavesTable(event)) return;
+      event.stopPropagation();
+      if (type === "keydown") onKey(event);
+    }, { capture: true });
+  }
+  // Without a kernel every click only says so (capture: before any other handler).
+  for (const type of ["click", "dblclick", "dragstart", "change"]) {
     listen(ui.root, type, (event) => {
       if (link.state === "live") return;
-      if (type === "keydown" && (event.key === "Tab" || event.shiftKey || event.ctrlKey || event.metaKey)) return;
       if (type === "change" && event.target === ui.four) ui.four.checked = !!model.get("four_colour");
       event.preventDefault();
       event.stopPropagation();
@@ -1054,15 +1102,11 @@ function render({ model, el }) {
     if (state.dragging) select(null);
     state.dragging = false;
   });
-  listen(ui.root, "keydown", onKey);
   listen(ui.four, "change", () => {
     model.set("four_colour", ui.four.checked);
     model.save_changes();
   });
   listen(ui.slider, "input", () => act.replay("goto", Number(ui.slider.value)));
-  listen(ui.seed, "keydown", (event) => {
-    if (event.key === "Enter") act.newDeal();
-  });
   listen(ui.seed, "input", drawControls);
 
   // -- model events ---------------------------------------------------------------------
@@ -1072,6 +1116,7 @@ function render({ model, el }) {
     "change:replay": drawAll,
     "change:four_colour": drawControls,
     "change:back": drawControls,
+    "change:restarted": drawControls,
     "change:hint": () => {
       applyHighlights();
       drawHints();
@@ -1086,7 +1131,7 @@ function render({ model, el }) {
     "msg:custom": onAnswer,
   };
   for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
-  const unwatch = watchConnection(model, { lost: loseConnection, suspend, resume });
+  const unwatch = watchConnection(model, { lost: loseConnection, suspend, resume, status: noteSilence });
   // The width, as laid out: reported after layout and before paint, so the first frame is drawn
   // at the right size and no redraw ever reads the layout.
   const resizes = new ResizeObserver((entries) => {

@@ -40,10 +40,10 @@ ARTIFACTS_DIR = REPO_ROOT / "test-artifacts"
 
 SERVER_START_TIMEOUT = 90.0  # seconds; first start on a cold 2-core box is the slow case
 SERVER_STOP_TIMEOUT = 15.0
-PAGE_TIMEOUT_MS = 30_000  # default for every Playwright wait (locators, wait_for_function)
-KERNEL_IDLE_TIMEOUT_MS = 60_000
-RUN_ALL_TIMEOUT_MS = 60_000
-KERNEL_EXEC_TIMEOUT = 30.0
+PAGE_TIMEOUT_MS = 60_000  # default for every Playwright wait (a hang guard, as all of these)
+KERNEL_IDLE_TIMEOUT_MS = 120_000
+RUN_ALL_TIMEOUT_MS = 180_000
+KERNEL_EXEC_TIMEOUT = 60.0
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 LOCAL_SCHEMES = frozenset({"data", "blob", "about"})

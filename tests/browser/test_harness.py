@@ -86,7 +86,10 @@ def test_network_guard_blocks_and_records(offline_page: Page, network_log: Netwo
         }"""
     )
     assert outcome == "blocked"
-    offline_page.wait_for_timeout(300)  # let the websocket route handler record its URL
+    for _ in range(300):  # let the websocket route handler record its URL (a hang guard)
+        if any(u.startswith("wss://example.invalid") for u in network_log.external_requests):
+            break
+        offline_page.wait_for_timeout(100)
     assert "https://example.com/x.js" in network_log.external_requests
     assert any(u.startswith("wss://example.invalid") for u in network_log.external_requests)
     with pytest.raises(AssertionError, match="non-loopback"):

@@ -32,9 +32,11 @@ from .harness import ARTIFACTS_DIR, Frontend, NotebookSession, OpenNotebook
 
 pytestmark = pytest.mark.browser
 
-DOM_TIMEOUT = 15.0  # seconds for the table to reflect the kernel (2 busy cores)
-KERNEL_TIMEOUT = 15.0  # seconds for a click to reach game.history
-EXPECT_TIMEOUT_MS = 15_000  # Playwright's expect() defaults to 5 s: too tight on a shared box
+# Hang guards, not speed tests: each waits for an event and passes as soon as it comes; the
+# limits are generous so that a loaded 2-core machine passes too (scripts/test_under_load).
+DOM_TIMEOUT = 60.0  # seconds for the table to reflect the kernel
+KERNEL_TIMEOUT = 60.0  # seconds for a click to reach game.history
+EXPECT_TIMEOUT_MS = 60_000  # Playwright's expect() defaults to 5 s: too tight on a shared box
 
 RANK_WORDS = {
     "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
@@ -45,6 +47,20 @@ SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 # Notebook 7 (7.x) raises these page errors of its own on every notebook page.
 NOTEBOOK7_OWN_ERRORS = ("reading 'schema'", "'filebrowser:open-path' not registered")
+
+# JupyterLab 4.4+ (and so Notebook 7.4+) sends comm messages over a kernel subshell when the
+# kernel has them (ipykernel 7), one per comm target, created when a comm opens (the
+# CommHandler of @jupyterlab/services). A kernel restarted while that create_subshell_request
+# is unanswered cancels it, and the CommHandler rejects a promise nobody awaits: the page gets
+# "Per comm-target subshell creation failed: Error: Canceled future for
+# create_subshell_request message before replies were done" (Playwright reports the part
+# after the colon), once per comm waiting (two per table). Benign: those comms belong to the
+# old kernel, which is gone. Upstream as of JupyterLab 4.6.6 / Notebook 7.6.5; a race, so it
+# shows only when the reply is slow (a loaded machine): test_a_restart_while_subshells_start
+# holds the reply back to make it happen every time. Allowed only after a restart.
+SUBSHELL_CANCELLED_BY_RESTART = (
+    "Error: Canceled future for create_subshell_request message before replies were done"
+)
 
 
 @dataclass(frozen=True)
@@ -301,10 +317,14 @@ def save_table_screenshot(table: Table, name: str) -> None:
     table.root.screenshot(path=str(ARTIFACTS_DIR / f"{table.nb.frontend}-{name}.png"))
 
 
-def assert_clean_page(nb: NotebookSession) -> None:
-    """No request left loopback; no page error but Notebook 7's own known ones."""
+def assert_clean_page(nb: NotebookSession, *, restarted: bool = False) -> None:
+    """No request left loopback; no page error but Notebook 7's own known ones (and, when the
+    test restarted the kernel, the subshell request that the restart cancelled: see
+    ``SUBSHELL_CANCELLED_BY_RESTART``)."""
     nb.network.assert_no_external_requests()
     errors = [e for e in nb.network.page_errors if not any(k in e for k in NOTEBOOK7_OWN_ERRORS)]
+    if restarted:
+        errors = [e for e in errors if e != SUBSHELL_CANCELLED_BY_RESTART]
     assert not errors, f"page errors: {errors}"
 
 
@@ -481,16 +501,16 @@ def check_render(table: Table, variant: str) -> None:
 def check_replay(nb: NotebookSession) -> None:
     """The replay widget shows the deal, and ▶ shows step 1 (move, words, position)."""
     replay = Table(nb, index=1, game="recorded")
-    steps = nb.kernel.eval("[s['move'] for s in rw.replay['steps']]")
+    steps = ["", *nb.kernel.eval("recorded.history")]
     words = nb.kernel.eval("recorded.history_words()")
     last = len(steps) - 1
     step = replay.root.locator(".sw-step")
     expect(step).to_have_text(f"step 0 of {last}: the deal")
-    replay.wait_matches("rw.replay['steps'][0]['view']")
+    replay.wait_matches("rw.replay['view']")
     replay.root.get_by_role("button", name="▶", exact=True).click()
     expect(step).to_have_text(f"step 1 of {last}: {steps[1]}, {words[0]}")
     nb.kernel.wait_for("rw.replay['index']", lambda i: i == 1, KERNEL_TIMEOUT)
-    replay.wait_matches("rw.replay['steps'][1]['view']")
+    replay.wait_matches("rw.replay['view']")
     assert nb.kernel.eval("recorded.history") == steps[1:]  # the record is not touched
     save_table_screenshot(replay, "replay")
 

@@ -193,7 +193,9 @@ def class_nb(jupyter_server: JupyterServer, chromium_browser: Browser) -> Iterat
         *WIDGET_CELLS.values(),
     ]
     with shared_notebook(jupyter_server, chromium_browser, "widget-class", cells, 180_000) as nb:
-        expect(nb.page.locator(".sw-root")).to_have_count(len(WIDGET_CELLS), timeout=30_000)
+        expect(nb.page.locator(".sw-root")).to_have_count(
+            len(WIDGET_CELLS), timeout=EXPECT_TIMEOUT_MS
+        )
         yield nb
 
 
@@ -668,21 +670,37 @@ JS_LOOKS = """(root) => {
 }"""
 
 
+# Resolves once the first table's width has stayed the same over three pairs of animation
+# frames: JupyterLab lays its panels out again a frame or two after a resize or a theme change.
+# (An event, not a pause: on a loaded machine the frames simply come later.)
+JS_SETTLED_WIDTH = """async () => {
+  const frames = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const root = document.querySelector('.sw-root');
+  let last = null, same = 0;
+  while (same < 3) {
+    await frames();
+    const width = root ? root.getBoundingClientRect().width : 0;
+    same = width === last ? same + 1 : 0;
+    last = width;
+  }
+  return last;
+}"""
+
+
 def set_cell_width(nb: NotebookSession, width: int | None) -> None:
     """A 1280 x 900 window (``None``), or a window in which the tables are ``width`` px wide."""
     page = nb.page
     page.set_viewport_size({"width": 1280, "height": 900})
+    shown = page.evaluate(JS_SETTLED_WIDTH)
     if width is None:
-        page.wait_for_timeout(300)
         return
     for _ in range(4):
-        shown = page.locator(".sw-root").first.evaluate("el => el.getBoundingClientRect().width")
         if abs(shown - width) <= 1:
             return
         viewport = page.viewport_size
         assert viewport is not None
         page.set_viewport_size({"width": int(viewport["width"] + width - shown), "height": 900})
-        page.wait_for_timeout(300)
+        shown = page.evaluate(JS_SETTLED_WIDTH)
     raise AssertionError(f"could not make the cell {width} px wide (it is {shown})")
 
 
@@ -701,9 +719,11 @@ def set_theme(nb: NotebookSession, dark: bool) -> None:
         theme,
     )
     nb.page.wait_for_function(
-        "(d) => document.body.dataset.jpThemeLight === String(!d)", arg=dark, timeout=30_000
+        "(d) => document.body.dataset.jpThemeLight === String(!d)",
+        arg=dark,
+        timeout=EXPECT_TIMEOUT_MS,
     )
-    nb.page.wait_for_timeout(500)
+    nb.page.evaluate(JS_SETTLED_WIDTH)
 
 
 LOOK_TABLES = ["fly100", "quadrennial", "acquaintance", "acme", "fly60"]

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 import re
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -45,7 +44,9 @@ from .test_widget_browser import EXPECT_TIMEOUT_MS, KERNEL_TIMEOUT, Table, asser
 
 pytestmark = pytest.mark.browser
 
-STOP_SECONDS = 5.0  # Stop must be heard within this (the job checks its flag every node)
+STOP_WAIT_SECONDS = 120.0  # a guard against a hang, not a speed test
+STOP_HEARD_NODES = 4 * 1024  # the search checks Stop every slice (1,024 nodes, a little more
+# where playouts run): after Stop it searches the slice under way and at most one more
 
 # --------------------------------------------------------------------------- notebook
 
@@ -288,9 +289,9 @@ def test_solve_opens_the_winning_line(nb: NotebookSession) -> None:
     assert replay == start
     info = kernel.eval(
         "{k: solve_table.replay[k] for k in ('index', 'start', 'solver')}"
-        " | {'moves': [s['move'] for s in solve_table.replay['steps']]}"
+        " | {'moves': list(solve_table._replay.moves)}"
     )
-    assert info == {"index": start, "start": start, "solver": True, "moves": ["", *history, *line]}
+    assert info == {"index": start, "start": start, "solver": True, "moves": [*history, *line]}
 
     bar = table.root.locator(".sw-replay")
     step = table.root.locator(".sw-step")
@@ -305,14 +306,14 @@ def test_solve_opens_the_winning_line(nb: NotebookSession) -> None:
     button(table, "▶").click()  # (the solver's-line label: see the test below)
     expect(step).to_have_text(re.compile(rf"^step {start + 1} of {last}: {re.escape(line[0])}, "))
     kernel.wait_for("solve_table.replay['index']", lambda i: i == start + 1, KERNEL_TIMEOUT)
-    table.wait_matches(f"solve_table.replay['steps'][{start + 1}]['view']")
+    table.wait_matches("solve_table.replay['view']")
 
     button(table, "▶|").click()
     kernel.wait_for("solve_table.replay['index']", lambda i: i == last, KERNEL_TIMEOUT)
     expect(step).to_have_text(re.compile(rf"^step {last} of {last}: {re.escape(line[-1])}, "))
     expect(table.root.locator(".sw-status")).to_contain_text("won!")
-    assert kernel.eval("solve_table.replay['steps'][-1]['view']['status']") == "won"
-    table.wait_matches(f"solve_table.replay['steps'][{last}]['view']")
+    assert kernel.eval("solve_table.replay['view']['status']") == "won"
+    table.wait_matches("solve_table.replay['view']")
 
     button(table, "Exit").click()
     kernel.wait_for("solve_table.replay", lambda r: r == {}, KERNEL_TIMEOUT)
@@ -345,7 +346,7 @@ def test_solver_line_stays_labelled_when_stepping(nb: NotebookSession) -> None:
 
 
 def test_stop_ends_a_long_search(nb: NotebookSession) -> None:
-    """On a hard Fly deal with a huge budget, Stop ends the search within seconds."""
+    """On a hard Fly deal with a huge budget, Stop ends the search at its next check."""
     table = table_of(nb, "stop")
     kernel = nb.kernel
     table.wait_matches()
@@ -363,17 +364,22 @@ def test_stop_ends_a_long_search(nb: NotebookSession) -> None:
     expect(solving).to_have_attribute("data-status", "running")
     assert kernel.eval("stop_table.solving['running']") is True
 
-    started = time.monotonic()
     solve_button.click()
-    stopped = re.compile(r"^stopped: the solver did not decide \([\d,]+ positions looked at\)$")
-    expect(table.root.locator(".sw-message")).to_have_text(stopped, timeout=STOP_SECONDS * 1000)
-    expect(solving).to_have_attribute("data-status", "unknown", timeout=STOP_SECONDS * 1000)
-    expect(solve_button).to_have_text("Solve", timeout=STOP_SECONDS * 1000)
-    assert time.monotonic() - started < STOP_SECONDS
+    stopped = re.compile(r"^stopped: the solver did not decide \(([\d,]+) positions looked at\)$")
+    message = table.root.locator(".sw-message")
+    expect(message).to_have_text(stopped, timeout=STOP_WAIT_SECONDS * 1000)
+    expect(solving).to_have_attribute("data-status", "unknown")
+    expect(solve_button).to_have_text("Solve")
     state = kernel.eval("stop_table.solving")
     assert (state["status"], state["reason"], state["running"]) == ("unknown", "cancelled", False)
-    # The thread really ends (it would otherwise eat a core for a minute).
-    assert kernel.eval(f"stop_table._wait_for_background({STOP_SECONDS})") is True
+    # The thread really ends (it would otherwise eat a core for a minute), and it heard Stop at
+    # its next check: the positions it looked at after Stop are at most two slices' worth.
+    kernel.run("stop_job = stop_table._jobs.jobs[-1]")
+    assert kernel.eval(f"stop_table._wait_for_background({STOP_WAIT_SECONDS})") is True
+    match = stopped.match(message.inner_text())
+    assert match is not None
+    at_stop = int(match.group(1).replace(",", ""))
+    assert kernel.eval("stop_job.nodes") - at_stop <= 2 * STOP_HEARD_NODES
     assert kernel.eval("[stop_table.replay, stop_game.history]") == [{}, []]
     assert_clean_page(nb)
 

@@ -108,7 +108,7 @@ const model = new FakeModel({
   hint: params.get("hint") ? { move: view.legal[0], reason: "a legal move", from: view.legal[0].split("-")[0], to: view.legal[0].split("-")[1] || "" } : {},
   message: params.get("hint") ? `hint: ${view.legal[0]} — a legal move` : "R3-F2: 2♦ from reserve 3 to foundation 2",
   four_colour: params.get("four") === "1",
-  replay: params.get("replay") ? { steps: [{ move: "", words: "the deal", view }, { move: "S-W", words: "draw 4♦ to the waste", view }], index: 1 } : {},
+  replay: params.get("replay") ? { index: 1, last: 1, move: "S-W", words: "draw 4♦ to the waste", text: "step 1 of 1: S-W, draw 4♦ to the waste", view } : {},
 });
 window.model = model;
 window.cleanup = widget.render({ model, el: document.getElementById("cell") });

@@ -1,0 +1,85 @@
+"""Keeping Python's cyclic garbage collector off the solver's back.
+
+The search's tables hold hundreds of thousands of keys, tuples of ``Card``s. A ``Card`` is an
+instance of a class written in Python, so the collector tracks it, and a tuple of tracked
+objects stays tracked too: every key stays on the collector's lists, and each full collection
+(triggered as the tables grow) walks all of them, with the interpreter's lock held. That cost
+grew to half a second per collection on a long Quadrennial search, stalling the kernel (its
+heartbeat, a click's answer) in a thread as much as in the event loop, and it took about half
+the solver's time. The tables hold no reference cycles (keys are tuples of cards and ints, the
+values ints), so the collector has nothing to find in them: reference counting frees them.
+
+So, around each slice of a search (a thousand positions or so):
+
+* ``during_slice()``: the collector is paused while the slice runs (no collection starts in the
+  middle of it, in this thread or another), and at its end ``gc.freeze()`` moves every object
+  tracked so far, the tables' new keys included, out of the collector's sight (a constant-time
+  list splice; reference counting still frees them as usual). Then the collector runs again
+  between slices, over what was allocated since: a little.
+* ``during_search()``: around a whole search; when the last search still running ends (or is
+  cancelled, or raises), ``gc.unfreeze()`` hands the objects that are still alive back to the
+  collector, so cyclic garbage made meanwhile elsewhere (by the kernel, say) is collected as
+  before.
+
+Both nest and count: two searches at once (two tables, or Chances beside Solve, in threads or
+in the cooperative runner) pause the collector until the last slice ends and unfreeze after the
+last search, and the collector is switched back on only if it was on when the first pause
+began (a caller's own ``gc.disable()`` is left alone). A search never leaves the collector off
+after it ends, however it ends. The cost: while a search runs, cyclic garbage made by other
+code waits for its end to be collected. ``gc.freeze`` is CPython's (also Pyodide's); where a
+Python has none, both do nothing.
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+_lock = threading.Lock()
+_slices = 0  # slices running now, in every thread
+_searches = 0  # searches alive now
+_was_enabled = True  # the collector's state when the running slices began
+_can_freeze = hasattr(gc, "freeze") and hasattr(gc, "unfreeze")
+
+
+@contextmanager
+def during_slice() -> Iterator[None]:
+    """One slice of a search: the collector paused, and what it tracks frozen at the end."""
+    global _slices, _was_enabled
+    with _lock:
+        if _slices == 0:
+            _was_enabled = gc.isenabled()
+            gc.disable()
+        _slices += 1
+    try:
+        yield
+    finally:
+        with _lock:
+            _slices -= 1
+            if _can_freeze:
+                gc.freeze()
+            if _slices == 0 and _was_enabled:
+                gc.enable()
+
+
+@contextmanager
+def during_search() -> Iterator[None]:
+    """A whole search: the objects frozen by its slices are unfrozen after the last search."""
+    global _searches
+    with _lock:
+        _searches += 1
+    try:
+        yield
+    finally:
+        with _lock:
+            _searches -= 1
+            if _searches == 0 and _can_freeze:
+                gc.unfreeze()
+
+
+def state() -> tuple[int, int, bool]:
+    """Slices running, searches alive, and whether the collector is on (for the tests)."""
+    with _lock:
+        return _slices, _searches, gc.isenabled()

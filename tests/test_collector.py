@@ -1,0 +1,125 @@
+"""The solver keeps the garbage collector off its tables during a slice, and never leaves it
+off: after a search ends, is cancelled, raises, or is dropped, alone or beside another search,
+in a thread or slice by slice (``solver.collector``)."""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from solitaire_widgets import new_state
+from solitaire_widgets.solver import collector, solve, solve_steps
+
+HARD_FLY = 1321  # undecided after 45 CPU s: any budget runs out
+
+
+@pytest.fixture(autouse=True)
+def collector_on() -> Iterator[None]:
+    assert collector.state() == (0, 0, True) and gc.get_freeze_count() == 0
+    yield
+    assert collector.state() == (0, 0, True), "a search left the collector paused"
+    assert gc.get_freeze_count() == 0, "a search left objects frozen"
+
+
+def test_paused_in_a_slice_and_on_again_after() -> None:
+    seen: list[bool] = []
+
+    def cancel() -> bool:  # called by the search inside its slices
+        seen.append(gc.isenabled())
+        return False
+
+    result = solve(new_state("fly", seed=HARD_FLY), max_nodes=20_000, cancel=cancel)
+    assert result.status == "unknown" and seen and not any(seen)
+
+
+def test_between_slices_the_collector_runs_and_the_table_is_frozen() -> None:
+    steps = solve_steps(new_state("quadrennial", seed=277), max_nodes=50_000)
+    next(steps)
+    assert gc.isenabled() and collector.state() == (0, 1, True)
+    assert gc.get_freeze_count() > 0  # the slice's keys are out of the collector's sight
+    next(steps)
+    steps.close()  # dropped mid-search: everything is handed back
+
+
+def test_a_cancelled_search_in_a_thread_leaves_the_collector_on() -> None:
+    stop = threading.Event()
+    results: list[object] = []
+
+    def work() -> None:
+        results.append(solve(new_state("fly", seed=HARD_FLY), max_nodes=10**9, cancel=stop))
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    stop.set()
+    thread.join()
+    assert results and results[0].reason == "cancelled"  # type: ignore[attr-defined]
+
+
+def test_two_searches_at_once_keep_count() -> None:
+    """Slices of two searches interleaved (as two tables' jobs, or two threads): each
+    search's end is counted, and only the last one unfreezes."""
+    first = solve_steps(new_state("fly", seed=HARD_FLY), max_nodes=40_000)
+    second = solve_steps(new_state("quadrennial", seed=277), max_nodes=40_000)
+    next(first)
+    next(second)
+    assert collector.state() == (0, 2, True)
+    for _ in range(3):
+        next(first)
+        next(second)
+    first.close()
+    assert collector.state() == (0, 1, True) and gc.get_freeze_count() > 0
+    next(second)
+    second.close()
+
+
+def test_two_threads_at_once() -> None:
+    results: list[str] = []
+
+    def work(variant: str, seed: int) -> None:
+        results.append(solve(new_state(variant, seed=seed), max_nodes=60_000).status)
+
+    threads = [
+        threading.Thread(target=work, args=("fly", HARD_FLY)),
+        threading.Thread(target=work, args=("quadrennial", 277)),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == ["unknown", "unknown"]
+
+
+def test_a_search_that_raises_leaves_the_collector_on() -> None:
+    def cancel() -> bool:
+        raise RuntimeError("the caller's own bug")
+
+    with pytest.raises(RuntimeError, match="own bug"):
+        solve(new_state("fly", seed=HARD_FLY), max_nodes=50_000, cancel=cancel)
+
+
+def test_a_callers_own_disable_is_kept() -> None:
+    gc.disable()
+    try:
+        solve(new_state("acme", seed=2))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_the_same_verdicts_and_nodes_with_the_collector_paused() -> None:
+    """Pausing changes no result: the search is the same, node for node."""
+    for variant, seed in [("acme", 2), ("quadrennial", 3), ("fly", 3), ("acquaintance", 5)]:
+        with_pause = solve(new_state(variant, seed=seed), max_nodes=200_000, max_seconds=None)
+        gc.disable()
+        try:
+            without = solve(new_state(variant, seed=seed), max_nodes=200_000, max_seconds=None)
+        finally:
+            gc.enable()
+        assert (with_pause.status, with_pause.moves, with_pause.nodes) == (
+            without.status,
+            without.moves,
+            without.nodes,
+        )
