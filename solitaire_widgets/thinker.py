@@ -33,17 +33,17 @@ caller without threads (the browser-only site) can run it a slice at a time.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Generator, Sequence
+from collections.abc import Collection, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .advice import Hint
+from .games import Profile, ThinkerSettings, profile_of
 from .hints import hints
 from .information import InfoState, determinize, info_state
-from .knowledge import first_safe
 from .moves import Move, parse_move
 from .solver import solve_steps
-from .solver.policies import Policy, policy_for
-from .state import GameState
+from .state import GameState, HasHistory, history_of, state_of
 from .variants import VARIANTS, Variant
 
 __all__ = [
@@ -56,31 +56,6 @@ __all__ = [
 ]
 
 Kind = Literal["forced", "safe", "proved", "lost", "undecided", "sampled"]
-Rollout = Callable[[GameState, random.Random], tuple[int, int]]
-"""A visible-only player's playout from a position: (cards home at the end, moves made)."""
-
-
-@dataclass(frozen=True)
-class ThinkerSettings:
-    """How the thinker looks ahead in one game (each game's profile gives its own)."""
-
-    method: Literal["solve", "rollout"] = "solve"
-    samples: int = 12
-    """Deals of the unseen cards measured for every decision."""
-    max_samples: int = 36
-    """At most this many, where the best two moves stay close."""
-    nodes: int = 3_000
-    """Per deal and move: the solver's positions (``solve``), or a cap on playout moves."""
-    exact_nodes: int = 200_000
-    """The solver's positions for a position the player knows completely."""
-    close: int = 2
-    """Two moves are close when their scores differ by less than this many deals."""
-    margin: int = 2
-    """The hint rules' choice is left for another move only when that move won this many
-    more of the same deals (``solve``: a paired comparison, so luck shared by both cancels)."""
-    min_samples: int = 4
-    """After this many deals, measuring stops early when every move has done the same so
-    far, or when the best move cannot be caught within the deals left."""
 
 
 @dataclass
@@ -144,17 +119,19 @@ def think_steps(
     *,
     settings: ThinkerSettings | None = None,
     seed: int = 0,
-    rollout: Rollout | None = None,
     plan: dict[GameState, Move] | None = None,
 ) -> Generator[int, None, Thought | None]:
     """Decide a move from ``state`` (``seen``: the positions of the game so far), a slice at
     a time: yields the nodes used so far, returns the ``Thought`` (None: no legal move).
 
-    ``plan`` (optional) keeps a proved winning line from one decision to the next: a player
-    who has seen every card and found a win need not search again while it follows it.
+    ``settings``: how to look ahead (default: the game's, ``Profile.thinker``); ``seed``: the
+    deals of the unseen cards. ``plan`` (optional) keeps a proved winning line from one
+    decision to the next: a player who has seen every card and found a win need not search
+    again while it follows it.
     """
     rules = VARIANTS[state.variant]
-    chosen = settings or ThinkerSettings()
+    profile = profile_of(rules)
+    chosen = settings or profile.thinker
     legal = rules.legal_moves(state)
     if not legal:
         return None
@@ -163,23 +140,25 @@ def think_steps(
     if len(candidates) == 1:
         return Thought(candidates[0], "forced", _only(candidates[0], len(legal)))
     ranked = hints(state, seen, limit=0)
-    safe = first_safe(rules, state)
+    safe = profile.first_safe(state)
     if safe is not None and safe in candidates:
-        return Thought(safe, "safe", ranked_reason(ranked, safe))
-    candidates = _distinct(state, candidates, [parse_move(h.move) for h in ranked])
+        return Thought(safe, "safe", _reason_of(ranked, safe))
+    candidates = _distinct(profile, state, candidates, [parse_move(h.move) for h in ranked])
     info = info_state(state)
     if info.complete:
         return (yield from _exact(state, candidates, ranked, chosen, plan))
-    sampler = _Sampler(state, info, candidates, chosen, random.Random(seed), rollout)
+    sampler = _Sampler(state, info, candidates, chosen, random.Random(seed), profile)
     return (yield from sampler.run())
 
 
-def think(game_or_state: Any, seen: Collection[GameState] | None = None, **options: Any) -> Thought:
+def think(
+    position: GameState | HasHistory, seen: Collection[GameState] | None = None, **options: Any
+) -> Thought:
     """``think_steps`` run to the end (options as there); a ``Game`` brings its own history.
     ``ValueError`` when no move is legal."""
-    state = getattr(game_or_state, "state", game_or_state)
-    history = getattr(game_or_state, "seen", None) if seen is None else seen
-    steps = think_steps(state, history or (), **options)
+    state = state_of(position, "think")
+    history = history_of(position) if seen is None else seen
+    steps = think_steps(state, history, **options)
     while True:
         try:
             next(steps)
@@ -197,24 +176,27 @@ def _only(move: Move, legal: int) -> str:
     return "the only move that does not go back to a position already seen in this game"
 
 
-def ranked_reason(ranked: Sequence[Any], move: Move) -> str:
+def _reason_of(ranked: Sequence[Hint], move: Move) -> str:
     """The hint rules' reason for ``move``."""
     return next(h.reason for h in ranked if h.move == str(move))
 
 
-def _distinct(state: GameState, moves: list[Move], order: list[Move]) -> list[Move]:
+def _distinct(
+    profile: Profile, state: GameState, moves: list[Move], order: list[Move]
+) -> list[Move]:
     """The candidate moves in the hint rules' order, moves that lead to the same position up
-    to an exact symmetry (the solver's candidate list) counted once."""
-    policy: Policy = policy_for(state)
-    if type(policy).start is Policy.start:  # the policy works on the positions themselves
-        moves = policy.order(state, moves) or moves
-    return sorted(moves, key=lambda m: order.index(m) if m in order else len(order))
+    to an exact symmetry counted once (the profile's key)."""
+    groups: dict[object, Move] = {}
+    rules = profile.rules
+    for move in sorted(moves, key=lambda m: order.index(m) if m in order else len(order)):
+        groups.setdefault(profile.key(rules.apply(state, move)), move)
+    return list(groups.values())
 
 
 def _exact(
     state: GameState,
     candidates: list[Move],
-    ranked: Sequence[Any],
+    ranked: Sequence[Hint],
     settings: ThinkerSettings,
     plan: dict[GameState, Move] | None,
 ) -> Generator[int, None, Thought]:
@@ -243,9 +225,9 @@ def _exact(
         return Thought(line[0], "proved", why, nodes=result.nodes)
     best = candidates[0]
     if result.status == "unsolvable":
-        why = f"{known}: no line wins from here (proved); {ranked_reason(ranked, best)}"
+        why = f"{known}: no line wins from here (proved); {_reason_of(ranked, best)}"
         return Thought(best, "lost", why, nodes=result.nodes)
-    why = f"{known}, but the solver could not decide in time; {ranked_reason(ranked, best)}"
+    why = f"{known}, but the solver could not decide in time; {_reason_of(ranked, best)}"
     return Thought(best, "undecided", why, nodes=result.nodes)
 
 
@@ -258,7 +240,7 @@ class _Sampler:
     candidates: list[Move]
     settings: ThinkerSettings
     rng: random.Random
-    rollout: Rollout | None
+    profile: Profile
     nodes: int = 0
     tallies: list[MoveTally] = field(default_factory=list)
 
@@ -269,7 +251,7 @@ class _Sampler:
         while taken < target:
             world = determinize(self.info, self.rng)
             taken += 1
-            if self.settings.method == "rollout" and self.rollout is not None:
+            if self.settings.method == "rollout":
                 yield from self._rollouts(rules, world)
             else:
                 yield from self._verdicts(rules, world)
@@ -333,10 +315,10 @@ class _Sampler:
     def _rollouts(self, rules: Variant, world: GameState) -> Generator[int, None, None]:
         """Each move played out by the visible-only player on ``world``, all with the same
         random numbers."""
-        assert self.rollout is not None
         seed = self.rng.getrandbits(32)
         for tally in self.tallies:
-            home, moves = self.rollout(rules.apply(world, tally.move), random.Random(seed))
+            after = rules.apply(world, tally.move)
+            home, moves = self.profile.rollout(after, random.Random(seed))
             self.nodes += moves
             tally.home += home
             tally.count("solved" if home == rules.total_cards else "unsolvable")
@@ -376,9 +358,8 @@ def _count(tally: MoveTally) -> str:
 class Thinker:
     """The thinker playing one game: one decision after another, keeping what it proved."""
 
-    settings: ThinkerSettings = field(default_factory=ThinkerSettings)
+    settings: ThinkerSettings | None = None
     seed: int = 0
-    rollout: Rollout | None = None
     plan: dict[GameState, Move] = field(default_factory=dict)
     decisions: int = 0
 
@@ -389,7 +370,6 @@ class Thinker:
             seen,
             settings=self.settings,
             seed=self.seed * 1_000_003 + self.decisions,
-            rollout=self.rollout,
             plan=self.plan,
         )
         while True:
@@ -398,32 +378,3 @@ class Thinker:
             except StopIteration as done:
                 thought: Thought | None = done.value
                 return thought
-
-
-# ------------------------------------------------------------------------------ per game (moves to games/)
-_SETTINGS = {
-    "quadrennial": ThinkerSettings(),
-    "acquaintance": ThinkerSettings(),
-    "acme": ThinkerSettings(samples=40, max_samples=120, min_samples=20),
-    "fly": ThinkerSettings(method="rollout", samples=30, max_samples=30),
-}
-
-
-def settings_for(variant: str) -> ThinkerSettings:
-    return _SETTINGS[VARIANTS[variant].family]
-
-
-def fly_rollout(state: GameState, rng: random.Random) -> tuple[int, int]:
-    """Fly's visible-only player: cards home whenever they fit, else the placement that
-    blocks least (``playouts._fly_cost``, which reads only face-up cards)."""
-    from .solver.playouts import _fly_cost, _fly_home, _fly_lean, _fly_place, _fly_placements
-
-    lean = _fly_lean(VARIANTS[state.variant], state)
-    moves = 0
-    while True:
-        moves += _fly_home(lean)
-        options = _fly_placements(lean)
-        if not options:
-            return sum(lean[0]), moves
-        _fly_place(lean, min(options, key=lambda p: _fly_cost(lean, p)))
-        moves += 1

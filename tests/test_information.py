@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from solitaire_widgets.cards import Card
 from solitaire_widgets.information import determinize, info_state
-from solitaire_widgets.rules import apply, legal_moves, new_state
+from solitaire_widgets.engine import apply, legal_moves, new_state
 from solitaire_widgets.state import GameState
 from solitaire_widgets.variants import VARIANTS
 from solitaire_widgets.view import view
@@ -36,7 +36,7 @@ def _tagged(variant: str, seed: int) -> GameState:
     for pile in state.piles:
         tagged = []
         for card in pile:
-            tagged.append(Card(card + 52 * count[card]))
+            tagged.append(card + 52 * count[card])  # a plain int: Card stops at 51
             count[card] += 1
         piles.append(tuple(tagged))
     return GameState(variant, tuple(piles), state.redeals)

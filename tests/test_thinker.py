@@ -3,11 +3,13 @@ seed, it runs in slices, and it keeps to its node budgets."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from solitaire_widgets import Game, apply, legal_moves, new_state, parse_move
+from solitaire_widgets.games import profile_of
 from solitaire_widgets.information import determinize, info_state
 from solitaire_widgets.knowledge import safe_moves
 from solitaire_widgets.solver import solve
@@ -22,9 +24,7 @@ SMALL = {"samples": 4, "max_samples": 8, "nodes": 400, "exact_nodes": 20_000}
 
 
 def small(variant: str) -> ThinkerSettings:
-    from solitaire_widgets.thinker import settings_for
-
-    return ThinkerSettings(**{**settings_for(variant).__dict__, **SMALL})
+    return dataclasses.replace(profile_of(VARIANTS[variant]).thinker, **SMALL)
 
 
 def positions(variant: str, count: int, seed: int = 0) -> list[GameState]:
@@ -118,7 +118,8 @@ def test_forced_and_safe_moves_are_played_without_search() -> None:
 @pytest.mark.parametrize("variant", GAMES)
 def test_a_sampled_decision_says_what_it_measured(variant: str) -> None:
     sampled = [
-        t for t in (think(s, settings=small(variant), seed=1) for s in positions(variant, 40))
+        t
+        for t in (think(s, settings=small(variant), seed=1) for s in positions(variant, 40))
         if t.kind == "sampled" and t.tallies
     ]
     assert sampled

@@ -18,10 +18,12 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from ..checks import check_node_budget, check_seconds
+from ..games import ThinkerSettings
 from ..hints import hints
 from ..moves import DEAL, DRAW, REDEAL, Move, parse_move
 from ..solver import solve
 from ..state import GameState
+from ..thinker import Thinker
 from ..variants import VARIANTS, Variant
 
 Outcome = Literal["won", "lost", "unknown"]
@@ -187,19 +189,13 @@ class ThinkerPlay:
     """The thinker (``thinker``): remembers every card it has seen and looks ahead on random
     deals of the cards it has not seen; never peeks. ``settings`` None: the game's own."""
 
-    settings: Any = None
+    settings: ThinkerSettings | None = None
     max_moves: int = 3000
     name: str = "thinker"
 
     def __call__(self, state: GameState, rng: random.Random) -> Played:
-        from ..thinker import Thinker, fly_rollout, settings_for
-
         rules = VARIANTS[state.variant]
-        thinker = Thinker(
-            self.settings or settings_for(state.variant),
-            rng.getrandbits(32),
-            fly_rollout if rules.family == "fly" else None,
-        )
+        thinker = Thinker(self.settings, rng.getrandbits(32))
         seen = {state}
         for done in range(self.max_moves):
             thought = thinker.decide(state, seen)
