@@ -1,9 +1,10 @@
 """Measure the Acme text's claim: "only about 15% of deals statistically winnable".
 
 The solver (which sees every card) decides each deal within a node budget: SOLVED, UNSOLVABLE or
-UNKNOWN. The winnable share is wins / decided deals with a Wilson 95% interval; the unknowns
-are reported apart, and the interval over all deals (unknowns counted as lost, then as won)
-says how much they could move the answer. 5000 deals give a half-width under 1 point near 15%.
+UNKNOWN (undecided). The winnable share is wins / decided deals with a Wilson 95% interval; the
+undecided are reported apart, and the interval over all deals (undecided counted as lost, then
+as won) says how much they could move the answer. 5000 deals give a half-width under 1 point
+near 15%.
 
 Run: ``python benchmarks/acme_claim.py`` (deals 1..5000 on every core; ``--n``, ``--workers``,
 ``--max-nodes`` to change). Stop it with Ctrl-C to get the answer on the deals done so far.
@@ -43,12 +44,12 @@ def main() -> None:
     )
     print(f"  winnable          {result.wins}")
     print(f"  proved unwinnable {result.losses}")
-    print(f"  unknown           {result.unknown}  (budget ran out; not counted either way)")
+    print(f"  undecided         {result.unknown}  (budget ran out; not counted either way)")
     print(f"  winnable share    {result.rate:.2%} of {decided} decided deals")
     print(f"  Wilson 95%        {result.interval}  (half-width {result.interval.half_width:.2%})")
     print(f"  Clopper-Pearson   {result.exact_interval}")
     if result.unknown:
-        print(f"  over all deals    {result.bounds}  (unknowns as lost .. as won)")
+        print(f"  over all deals    {result.bounds}  (undecided as lost .. as won)")
     inside = CLAIM in result.interval
     print(f"  the claim of {CLAIM:.0%} is {'inside' if inside else 'outside'} the interval")
     if result.interval.half_width >= 0.01 and decided:

@@ -16,10 +16,13 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from unittest import mock
 
 from solitaire_widgets import new_state
+from solitaire_widgets.games import PROFILES, Policy, Profile
+from solitaire_widgets.games.quadrennial_search import StrictQuadrennialPolicy
 from solitaire_widgets.moves import Move
-from solitaire_widgets.solver import policies, solve
+from solitaire_widgets.solver import solve
 from solitaire_widgets.state import GameState
 from solitaire_widgets.variants import VARIANTS
 
@@ -61,14 +64,12 @@ ADVICE: dict[str, list[tuple[str, Advice]]] = {
 }
 
 
-def following(variant: str, advice: Advice) -> type[policies.Policy]:
+def following(variant: str, advice: Advice) -> type[Policy]:
     """The search for lines that follow ``advice``: the advice is the only move played
     without branching (the safe moves' arguments are about all lines, not these), positions
     are keyed by exact symmetry only, dead positions are cut, nothing else: no probes, no
     playouts, and for Quadrennial the engine's moves without the end-of-pass cut."""
-    base = (
-        policies.StrictQuadrennialPolicy if variant == "quadrennial" else policies.POLICIES[variant]
-    )
+    base = StrictQuadrennialPolicy if variant == "quadrennial" else PROFILES[variant].policy_class
 
     class Following(base):  # type: ignore[valid-type, misc]
         playout_share = 0.0
@@ -90,12 +91,13 @@ def check(job: tuple[str, int, int, int]) -> tuple[str, int, int, str, str]:
     free = solve(state, max_nodes=nodes, max_seconds=None)
     if not free.solved:
         return variant, which, seed, free.status, ""
-    original = policies.POLICIES[variant]
-    policies.POLICIES[variant] = following(variant, advice)
-    try:
+    policy = following(variant, advice)
+
+    def searched(profile: Profile, use_knowledge: bool = True) -> Policy:
+        return policy(profile, use_knowledge)
+
+    with mock.patch.object(PROFILES[variant], "policy", searched):
         forced = solve(state, max_nodes=nodes, max_seconds=None)
-    finally:
-        policies.POLICIES[variant] = original
     return variant, which, seed, free.status, forced.status
 
 

@@ -58,11 +58,11 @@ def solver_figures(variant: str, rows: list[Row]) -> str:
     shown = " ".join(map(str, unknown[:12])) + (" ..." if len(unknown) > 12 else "")
     return (
         f"{variant:<13} solved {counts['solved']:>5}  unsolvable {counts['unsolvable']:>5}  "
-        f"unknown {counts['unknown']:>4}  CPU total {sum(times):8.1f} s  median "
+        f"undecided {counts['unknown']:>4}  CPU total {sum(times):8.1f} s  median "
         f"{statistics.median(times) * 1000:7.1f} ms  p95 {quantile(times, 0.95) * 1000:8.1f} ms  "
         f"nodes median {statistics.median(node_counts):>8,.0f}  p95 "
         f"{quantile(node_counts, 0.95):>10,.0f}  {sum(node_counts) / max(sum(times), 1e-9):>7,.0f}"
-        f" nodes/s" + (f"\n{'':<13} unknown: {shown}" if unknown else "")
+        f" nodes/s" + (f"\n{'':<13} undecided: {shown}" if unknown else "")
     )
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .cards import CARDS, Card, parse_card
+from .engine import apply, legal_moves, new_state, outcome
 from .game import Game
-from .moves import DEAL, DRAW, REDEAL, IllegalMoveError, Move, parse_move
-from .rules import apply, legal_moves, new_state, outcome
+from .moves import DEAL, DRAW, REDEAL, IllegalMoveError, LegalMoves, Move, NotationError, parse_move
 from .state import GameState
 from .variants import VARIANTS
 
@@ -19,7 +19,9 @@ __all__ = [
     "Game",
     "GameState",
     "IllegalMoveError",
+    "LegalMoves",
     "Move",
+    "NotationError",
     "apply",
     "legal_moves",
     "new_state",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterable, Mapping, Sequence, Set
+from collections.abc import Iterable, Mapping, Set
 
 from .quoting import quoted
 
@@ -96,7 +96,6 @@ CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 """The 52 card instances, in canonical order (A♣ ... K♣, A♦ ..., K♠)."""
 
 ACES: tuple[Card, ...] = tuple(CARDS[s * 13] for s in range(4))
-KINGS_RANK_INDEX = 12
 
 
 VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
@@ -182,8 +181,3 @@ def _deck_items(codes: object) -> Iterable[object]:
             f"a deck is a list of card codes (52, or 104 for Fly), not {quoted(codes)}"
         )
     return codes
-
-
-def format_cards(cards: Sequence[int]) -> str:
-    """Cards separated by spaces, for messages and text tables."""
-    return " ".join(str(CARDS[c]) for c in cards)

@@ -21,7 +21,8 @@ Why the computation may take the short cuts it takes:
    winnable without asking the solver. Hence on every sample the player's win implies
    winnable, and the player's chance is never above winnable.
 2. *Moves that lead to the same position up to interchangeable piles share their results* on a
-   sample (``solver.Policy.key`` names such positions alike: the solver's symmetry argument).
+   sample (the game profile's ``key`` names such positions alike: the solver's symmetry
+   argument, in ``games/<game>.py``).
    A solver verdict for one is a verdict for the other, and a player can play the one's game in
    the other with the interchangeable piles relabelled, so the strategy is played once for
    the group: the player's chance after Fly's ``S-T2`` onto an empty pile is the hint player's
@@ -42,20 +43,19 @@ scipy: the intervals are Wilson's.
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Callable, Generator, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from .cards import Card
 from .checks import check_confidence, check_count
-from .intervals import Interval, Reading, percent, read_claim, undecided_bounds, wilson
+from .engine import MAX_SEED
+from .games import PROFILES, profile_of
 from .moves import IllegalMoveError, Move, parse_move
-from .rules import MAX_SEED
-from .solver import POLICIES, solve_steps
-from .state import GameState
+from .solver import solve_steps
+from .state import GameState, state_of
 from .stats.strategies import Outcome, SolverPlay, Strategy, get_strategy, strategy_name
+from .tallies import GAP, ChanceReport, Chances, Tally, best_first
 from .variants import VARIANTS, Variant
 
 __all__ = [
@@ -76,22 +76,18 @@ __all__ = [
     "visible_strategy",
 ]
 
-GAP = (
-    "The gap between winnable and the player's chance is what seeing the face-down cards is worth."
-)
-"""The one sentence that explains the two measures side by side (the widget shows it too)."""
-
 DEFAULT_SAMPLES = 20
 """Samples of the unseen cards per measurement."""
 
-DEFAULT_NODES = {"quadrennial": 5_000, "acquaintance": 5_000, "acme": 5_000, "fly": 2_500}
-"""The solver's node budget per sample and position, per game (chosen with
-``benchmarks/chances.py`` so that Chances on an opening stays within seconds)."""
+DEFAULT_NODES = {name: profile.chance_nodes for name, profile in PROFILES.items()}
+"""The solver's node budget per sample and position, per game: each profile's
+``chance_nodes`` (chosen with ``benchmarks/chances.py`` so that Chances on an opening stays
+within seconds)."""
 
 
 def default_nodes(variant: str) -> int:
     """The node budget per sample for ``variant`` (a rule-knob variant: its game's)."""
-    return DEFAULT_NODES[VARIANTS[variant].family]
+    return profile_of(VARIANTS[variant]).chance_nodes
 
 
 # ------------------------------------------------------------------------------ unseen cards
@@ -129,134 +125,6 @@ def determinize(state: GameState, rng: random.Random) -> GameState:
     return GameState(state.variant, tuple(piles), state.redeals)
 
 
-# ------------------------------------------------------------------------------ results
-@dataclass(frozen=True)
-class Tally:
-    """One measure on the samples: how many were won, lost, and left undecided."""
-
-    won: int = 0
-    lost: int = 0
-    undecided: int = 0
-    confidence: float = 0.95
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "confidence", check_confidence(self.confidence))
-
-    @property
-    def samples(self) -> int:
-        return self.won + self.lost + self.undecided
-
-    @property
-    def decided(self) -> int:
-        return self.won + self.lost
-
-    @property
-    def rate(self) -> float:
-        """Won over decided samples (``nan`` when none is decided)."""
-        return self.won / self.decided if self.decided else math.nan
-
-    @property
-    def interval(self) -> Interval:
-        """Wilson's interval for ``rate``, over the decided samples."""
-        return wilson(self.won, self.decided, self.confidence)
-
-    @property
-    def bounds(self) -> Interval:
-        """Over every sample: the undecided counted all lost at the low end, all won at the high
-        end (equal to ``interval`` when nothing is undecided)."""
-        return undecided_bounds(self.won, self.decided, self.undecided, self.confidence)
-
-    def read(self, claim: float) -> Reading:
-        """What these samples say about a claimed value (``intervals.read_claim``)."""
-        return read_claim(
-            claim, self.won, self.decided, undecided=self.undecided, confidence=self.confidence
-        )
-
-    def count(self, outcome: Outcome) -> Tally:
-        """This tally with one more sample."""
-        return Tally(
-            self.won + (outcome == "won"),
-            self.lost + (outcome == "lost"),
-            self.undecided + (outcome == "unknown"),
-            self.confidence,
-        )
-
-    def __str__(self) -> str:
-        if not self.decided:
-            return f"undecided on all {self.samples} samples"
-        ci = self.interval
-        text = f"{percent(self.rate)} [{percent(ci.low)}, {percent(ci.high)}]"
-        if self.undecided:
-            low, high = self.bounds
-            text += (
-                f", {self.undecided} of {self.samples} undecided "
-                f"(all lost … all won: [{percent(low)}, {percent(high)}])"
-            )
-        return text
-
-
-@dataclass(frozen=True)
-class Chances:
-    """Both measures after one move (``move`` in notation), or for the position (``move`` "")."""
-
-    move: str
-    winnable: Tally
-    player: Tally
-    strategy: str
-
-    @property
-    def samples(self) -> int:
-        return self.winnable.samples
-
-    def __str__(self) -> str:
-        label = self.move or "from here"
-        return f"{label}: winnable {self.winnable}; {self.strategy} player {self.player}"
-
-
-@dataclass(frozen=True)
-class ChanceReport:
-    """The measurement: the position's chances, each move's (best first), and how it was made.
-
-    ``done`` samples were measured of the ``samples`` asked for (fewer when stopped); every
-    move and the position were measured on the same ``done`` samples.
-    """
-
-    position: Chances | None
-    moves: tuple[Chances, ...]
-    samples: int
-    done: int
-    seed: int
-    max_nodes: int
-    strategy: str
-    nodes: int = 0  # solver nodes used in all
-
-    @property
-    def complete(self) -> bool:
-        return self.done == self.samples
-
-    def __str__(self) -> str:
-        lines = [
-            f"on {self.done} samples of the unseen cards (seed {self.seed}; the solver "
-            f"{self.max_nodes:,} nodes per sample; {self.strategy} player)"
-            + ("" if self.complete else f", stopped after {self.done} of {self.samples}")
-        ]
-        lines += [f"  {c}" for c in ((self.position,) if self.position else ()) + self.moves]
-        lines.append(GAP)
-        return "\n".join(lines)
-
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        printer.text(str(self))
-
-
-def best_first(chances: Iterable[Chances]) -> tuple[Chances, ...]:
-    """Highest player's chance first, then highest winnable; ties keep their order."""
-
-    def score(rate: float) -> float:
-        return -1.0 if math.isnan(rate) else rate
-
-    return tuple(sorted(chances, key=lambda c: (-score(c.player.rate), -score(c.winnable.rate))))
-
-
 # ------------------------------------------------------------------------------ the measurement
 def chance_steps(
     game_or_state: Any,
@@ -280,7 +148,7 @@ def chance_steps(
     Bad arguments are refused at once, before the first step. ``seed`` must be given as a
     whole number (0 to 2^53 - 1), never None: the same call always measures the same samples.
     """
-    state = _state_of(game_or_state)
+    state = state_of(game_or_state, "chance_steps")
     rules = VARIANTS[state.variant]
     chosen = _chosen_moves(rules, state, moves)
     confidence = check_confidence(confidence)
@@ -309,7 +177,7 @@ def _steps(
     """The measurement itself (see ``chance_steps``)."""
     rules = VARIANTS[state.variant]
     name = strategy_name(play)
-    key = POLICIES[rules.family](rules).key
+    key = profile_of(rules).key
     legal = rules.legal_moves(state)
     # the position follows from its moves only when they are all of its legal moves
     from_moves = bool(legal) and set(chosen) == set(legal)
@@ -380,13 +248,6 @@ def _any_move(verdicts: Sequence[Outcome]) -> Outcome:
     if "won" in verdicts:
         return "won"
     return "lost" if all(v == "lost" for v in verdicts) else "unknown"
-
-
-def _state_of(game_or_state: Any) -> GameState:
-    state = getattr(game_or_state, "state", game_or_state)
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a Game or a GameState, not {type(game_or_state).__name__}")
-    return state
 
 
 def _chosen_moves(

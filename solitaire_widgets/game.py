@@ -1,38 +1,38 @@
-"""``Game``: the mutable, checked, notebook-friendly handle on one deal.
+"""``Game``: the mutable, checked, notebook-friendly handle on one deal, and the engine's façade.
 
 It keeps the list of states (so undo is exact by construction), the moves in notation, a redo
 list and its observers. Every change goes through ``play``, ``undo``, ``redo``, ``restart``,
-``new_deal`` or ``autoplay``, and each tells every observer (the widgets) once; an observer
-that raises is reported as a warning and never undoes the change nor silences the others.
+``new_deal``, ``load`` or ``autoplay``, and each tells every observer (the widgets) once, after
+the change, outside the game's lock; an observer that raises is reported as a warning and never
+undoes the change nor silences the others. It hands its position to the engines below it (the
+hints, the safe moves, the solver: ``hint``, ``autoplay``, ``winnable=``), none of which imports
+it. One re-entrant lock guards every change and every read of its lists, so threads may share
+a game and never record a refused move (docs/architecture.md, "Where ``Game`` stands").
 """
 
 from __future__ import annotations
 
-import json
-import warnings
+import threading
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import Card, check_deck, shuffled_deck
+from .engine import check_seed, random_seed
+from .hints import Hint, hints
 from .knowledge import safe_moves
-from .moves import IllegalMoveError, Move, parse_move
+from .moves import IllegalMoveError, LegalMoves, Move, NotationError, parse_move
+from .observers import Observers
 from .quoting import quoted
+from .record import MAX_RECORD_CHARS, MAX_RECORD_MOVES, RECORD_FORMAT, read_record, write_record
 from .render import render_html, render_text
-from .rules import check_seed, random_seed
 from .solver import next_winnable
 from .state import GameState
 from .variants import get_variant
 from .view import view
 
-if TYPE_CHECKING:
-    from .hints import Hint
+__all__ = ["MAX_RECORD_CHARS", "MAX_RECORD_MOVES", "RECORD_FORMAT", "VIEW_KEYS", "Game"]
 
-RECORD_FORMAT = "solitaire_widgets.game"
-MAX_RECORD_CHARS = 1_000_000
-"""``from_json`` refuses a longer text (1 MB) before parsing it."""
-MAX_RECORD_MOVES = 20_000
-"""``from_json`` refuses a record of more moves unless given a higher ``max_moves``."""
 Observer = Callable[["Game"], None]
 VIEW_KEYS = (
     *("variant", "title", "seed", "rows", "piles", "status", "moves_made", "can_redo"),
@@ -70,6 +70,7 @@ class Game:
         *,
         winnable: bool = False,
     ) -> None:
+        self._lock = threading.RLock()
         self._rules = get_variant(variant)
         self.variant = self._rules.name
         self.seed: int | None = None
@@ -84,19 +85,20 @@ class Game:
         else:
             self.seed = random_seed() if seed is None else check_seed(seed)
             if winnable:
-                self.seed = _next_winnable(self.variant, self.seed)
+                self.seed = next_winnable(self.variant, self.seed)[0]
             cards = shuffled_deck(self.seed, self._rules.decks)
         self._states: list[GameState] = [self._rules.deal(cards)]
         self._seen: Counter[GameState] | None = None  # see `seen`: built when first asked
         self._moves: list[Move] = []
         self._redo: list[Move] = []
-        self._observers: list[Observer] = []
+        self._observers: Observers[Game] = Observers()
 
     # ------------------------------------------------------------------ reading
     @property
     def state(self) -> GameState:
         """The current position (an immutable value)."""
-        return self._states[-1]
+        with self._lock:
+            return self._states[-1]
 
     @property
     def title(self) -> str:
@@ -105,25 +107,31 @@ class Game:
     @property
     def history(self) -> list[str]:
         """The moves played so far, in notation."""
-        return [str(m) for m in self._moves]
+        with self._lock:
+            return [str(m) for m in self._moves]
 
     @property
     def positions(self) -> tuple[GameState, ...]:
         """Every position of this game so far, from the deal to now."""
-        return tuple(self._states)
+        with self._lock:
+            return tuple(self._states)
 
     @property
     def seen(self) -> Collection[GameState]:
         """The positions of this game so far, as a set (``state in game.seen`` is fast): the
         hints use it, since a move back to a position already seen is no progress. Built
-        when first asked for, then kept up to date move by move."""
-        if self._seen is None:
-            self._seen = Counter(self._states)
-        return self._seen.keys()
+        when first asked for, then kept up to date move by move; each call gives a copy, which
+        later moves leave alone."""
+        with self._lock:
+            if self._seen is None:
+                self._seen = Counter(self._states)
+            return dict(self._seen).keys()
 
     def history_words(self) -> list[str]:
         """Each move played so far, in words."""
-        return [self._rules.describe(s, m) for s, m in zip(self._states, self._moves, strict=False)]
+        with self._lock:
+            pairs = list(zip(self._states, self._moves, strict=False))
+        return [self._rules.describe(s, m) for s, m in pairs]
 
     @property
     def status(self) -> str:
@@ -145,15 +153,21 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._moves)
+        with self._lock:
+            return bool(self._moves)
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        with self._lock:
+            return bool(self._redo)
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move here (``X-F`` already resolved to a numbered foundation)."""
-        return self._rules.legal_moves(self.state)
+    def legal_moves(self) -> LegalMoves:
+        """Every legal move here, as ``Move`` values (``X-F`` resolved to a numbered
+        foundation). ``in`` takes a move or its notation and agrees with ``is_legal``:
+        ``"T4-F" in game.legal_moves()``."""
+        state = self.state
+        rules = self._rules
+        return LegalMoves(rules.legal_moves(state), lambda move: rules.resolve(state, move))
 
     def pile(self, name: str) -> tuple[Card, ...]:
         """The cards of a pile, bottom to top (face-down ones included: this is Python's view)."""
@@ -165,10 +179,11 @@ class Game:
         return self.state.piles[index]
 
     def why_not(self, move: Move | str) -> str | None:
-        """The reason a move is refused here, or None if it is legal. Never raises."""
+        """The reason a move is refused here (or why its text is not a move), or None if it
+        is legal. Never raises."""
         try:
             self._checked(move)
-        except IllegalMoveError as error:
+        except (IllegalMoveError, NotationError) as error:
             return str(error)
         return None
 
@@ -179,22 +194,23 @@ class Game:
 
     def describe(self, move: Move | str) -> str:
         """A legal move in words, in the current position."""
-        return self._rules.describe(self.state, self._checked(move))
+        with self._lock:
+            return self._rules.describe(self.state, self._checked(move))
 
     def hint(self) -> Hint | None:
         """The hint engine's best move here with its reason (``hints(game)[0]``, which knows
         this game's history), or None when no move is legal."""
-        from .hints import hints  # the hint engine sits above the rules; import it when asked
-
         ranked = hints(self)
         return ranked[0] if ranked else None
 
     # ------------------------------------------------------------------ changing
     def play(self, move: Move | str) -> Move:
-        """Play a move (a ``Move`` or its notation); raise ``IllegalMoveError`` if refused."""
-        checked = self._checked(move)
-        self._push(checked)
-        self._redo.clear()
+        """Play a move (a ``Move`` or its notation); raise ``IllegalMoveError`` if the rules
+        refuse it, ``NotationError`` if the text is not a move (both are ``ValueError``s)."""
+        with self._lock:
+            checked = self._checked(move)
+            self._push(checked)
+            self._redo.clear()
         self._notify()
         return checked
 
@@ -202,49 +218,53 @@ class Game:
         """Take back the last ``n`` moves with their automatic consequences (all or none);
         return the move taken back last. The observers are told once."""
         _check_count(n)
-        if not self._moves:
-            raise IllegalMoveError("nothing to undo: no move has been played")
-        if n > len(self._moves):
-            raise IllegalMoveError(
-                f"cannot undo {n} moves: only {_moves_word(len(self._moves))} been played"
-            )
-        for _ in range(n):
-            self._forget(self._states.pop())
-            move = self._moves.pop()
-            self._redo.append(move)
+        with self._lock:
+            if not self._moves:
+                raise IllegalMoveError("nothing to undo: no move has been played")
+            if n > len(self._moves):
+                raise IllegalMoveError(
+                    f"cannot undo {n} moves: only {_moves_word(len(self._moves))} been played"
+                )
+            for _ in range(n):
+                self._forget(self._states.pop())
+                move = self._moves.pop()
+                self._redo.append(move)
         self._notify()
         return move
 
     def redo(self, n: int = 1) -> Move:
         """Play again the last ``n`` moves taken back (all or none); return the last one."""
         _check_count(n)
-        if not self._redo:
-            raise IllegalMoveError("nothing to redo: no move has been taken back")
-        if n > len(self._redo):
-            raise IllegalMoveError(
-                f"cannot redo {n} moves: only {_moves_word(len(self._redo))} been taken back"
-            )
-        for _ in range(n):
-            move = self._redo.pop()
-            self._push(move)
+        with self._lock:
+            if not self._redo:
+                raise IllegalMoveError("nothing to redo: no move has been taken back")
+            if n > len(self._redo):
+                raise IllegalMoveError(
+                    f"cannot redo {n} moves: only {_moves_word(len(self._redo))} been taken back"
+                )
+            for _ in range(n):
+                move = self._redo.pop()
+                self._push(move)
         self._notify()
         return move
 
     def restart(self) -> None:
         """Back to the deal, history cleared (the moves can be redone one by one)."""
-        self._redo.extend(reversed(self._moves))
-        del self._states[1:]
-        self._seen = None
-        self._moves.clear()
+        with self._lock:
+            self._redo.extend(reversed(self._moves))
+            del self._states[1:]
+            self._seen = None
+            self._moves.clear()
         self._notify()
 
     def new_deal(self, seed: int | None = None, *, winnable: bool = False) -> None:
         """A new deal of the same variant (``seed`` None picks a number and records it);
         ``winnable=True``: the first deal from that number on that the solver proves won."""
         fresh = Game(self.variant, seed=random_seed() if seed is None else seed, winnable=winnable)
-        self.seed, self.deck = fresh.seed, None
-        self._states, self._moves, self._redo = fresh._states, [], []
-        self._seen = None
+        with self._lock:
+            self.seed, self.deck = fresh.seed, None
+            self._states, self._moves, self._redo = fresh._states, [], []
+            self._seen = None
         self._notify()
 
     def load(self, other: Game) -> None:
@@ -255,60 +275,54 @@ class Game:
             raise TypeError(f"load takes a Game, not {quoted(other)}")
         if other.variant != self.variant:
             raise ValueError(f"a {self.title} game cannot load a {other.title} game")
-        self.seed, self.deck = other.seed, other.deck
-        self._states, self._moves, self._redo = list(other._states), list(other._moves), []
-        self._seen = None
+        with other._lock:
+            seed, deck = other.seed, other.deck
+            states, moves = list(other._states), list(other._moves)
+        with self._lock:
+            self.seed, self.deck = seed, deck
+            self._states, self._moves, self._redo = states, moves, []
+            self._seen = None
         self._notify()
 
     def autoplay(self) -> list[Move]:
         """Play the safe moves (``knowledge.safe_moves``: moves that can never lose a won game)
         until none is left; see docs/rules.md for what that means in each game."""
         played: list[Move] = []
-        while self.status == "playing":
-            safe = safe_moves(self.state)
-            if not safe:
-                break
-            self._push(safe[0])
-            played.append(safe[0])
+        with self._lock:
+            while self.status == "playing":
+                safe = safe_moves(self.state)
+                if not safe:
+                    break
+                self._push(safe[0])
+                played.append(safe[0])
+            if played:
+                self._redo.clear()
         if played:
-            self._redo.clear()
             self._notify()
         return played
 
     def subscribe(self, observer: Observer) -> Callable[[], None]:
         """Call ``observer(game)`` after every change; returns the function that unsubscribes."""
-        self._observers.append(observer)
-
-        def unsubscribe() -> None:
-            if observer in self._observers:
-                self._observers.remove(observer)
-
-        return unsubscribe
+        return self._observers.subscribe(observer)
 
     # ------------------------------------------------------------------ views and records
     def view(self) -> dict[str, Any]:
         """What a player may see, JSON-ready: face-down cards only as counts (``view.view``
         of the position, with the deal number, the moves made and the last move)."""
-        seen = view(self.state)
-        game = {
-            "seed": self.seed,
-            "moves_made": len(self._moves),
-            "can_redo": bool(self._redo),
-            "last_move": str(self._moves[-1]) if self._moves else None,
-        }
+        with self._lock:
+            seen = view(self.state)
+            game = {
+                "seed": self.seed,
+                "moves_made": len(self._moves),
+                "can_redo": bool(self._redo),
+                "last_move": str(self._moves[-1]) if self._moves else None,
+            }
         return {key: game.get(key, seen.get(key)) for key in VIEW_KEYS}
 
     def to_json(self) -> str:
         """A record that replays exactly: variant, deal number or deck, moves in notation."""
-        return json.dumps(
-            {
-                "format": RECORD_FORMAT,
-                "variant": self.variant,
-                "seed": self.seed,
-                "deck": list(self.deck) if self.deck is not None else None,
-                "moves": self.history,
-            }
-        )
+        with self._lock:
+            return write_record(self.variant, self.seed, self.deck, self.history)
 
     @classmethod
     def from_json(cls, text: str, *, max_moves: int = MAX_RECORD_MOVES) -> Game:
@@ -319,40 +333,12 @@ class Game:
         ``max_moves`` moves are refused before any move is replayed. Every problem is a
         ``ValueError`` that says what is wrong.
         """
-        if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_RECORD_CHARS:
-            raise ValueError(
-                f"not a game record: too long: at most {MAX_RECORD_CHARS:,} characters, "
-                f"got {len(text):,}"
-            )
-        try:
-            data = json.loads(text)
-        except RecursionError:
-            raise ValueError("not a game record: its JSON is nested too deeply") from None
-        except (TypeError, json.JSONDecodeError) as error:
-            raise ValueError(f"not a game record: {error}") from None
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise ValueError(
-                f"not a game record: expected a JSON object with format {RECORD_FORMAT!r}"
-            )
-        moves = data.get("moves", [])
-        if not isinstance(moves, list):
-            raise ValueError("not a game record: 'moves' must be a list of moves in notation")
-        if len(moves) > max_moves:
-            raise ValueError(
-                f"the record has {len(moves):,} moves: a record holds at most {max_moves:,} "
-                "(Game.from_json(text, max_moves=...) to load a longer one)"
-            )
-        seed, deck = data.get("seed"), data.get("deck")
-        if seed is None and deck is None:
-            raise ValueError(
-                "the record has no deal: it needs a deal number ('seed') or a deck ('deck')"
-            )
-        variant: Any = data.get("variant")
-        game = cls(variant, seed=seed, deck=deck)
-        for number, move in enumerate(moves, 1):
+        record = read_record(text, max_moves)
+        game = cls(record.variant, seed=record.seed, deck=record.deck)
+        for number, move in enumerate(record.moves, 1):
             try:
                 game._push(game._checked(move))
-            except IllegalMoveError as error:
+            except (IllegalMoveError, NotationError) as error:
                 raise ValueError(
                     f"move {number} of the record ({quoted(move)}) is refused: {error}"
                 ) from None
@@ -361,11 +347,11 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return (
-            self.variant == other.variant
-            and self._states[0] == other._states[0]
-            and self._moves == other._moves
-        )
+        with self._lock:
+            mine = self.variant, self._states[0], list(self._moves)
+        with other._lock:
+            theirs = other.variant, other._states[0], list(other._moves)
+        return mine == theirs
 
     def __repr__(self) -> str:
         return render_text(self.view())
@@ -375,13 +361,17 @@ class Game:
 
     # ------------------------------------------------------------------ internals
     def _checked(self, move: Move | str) -> Move:
-        parsed = self._rules.resolve(self.state, parse_move(move))
-        reason = self._rules.why_not(self.state, parsed)
+        """The move as it would be played here, or the error that refuses it."""
+        with self._lock:
+            state = self._states[-1]
+            parsed = self._rules.resolve(state, parse_move(move))
+            reason = self._rules.why_not(state, parsed)
         if reason is not None:
             raise IllegalMoveError(reason)
         return parsed
 
     def _push(self, move: Move) -> None:
+        """Play a checked move (the caller holds the lock)."""
         state = self._rules.apply(self.state, move)
         self._states.append(state)
         if self._seen is not None:
@@ -396,18 +386,8 @@ class Game:
                 del self._seen[state]
 
     def _notify(self) -> None:
-        """Tell every observer; one that raises is reported as a warning, the rest still run."""
-        for observer in list(self._observers):
-            try:
-                observer(self)
-            except Exception as error:
-                name = getattr(observer, "__qualname__", None) or repr(observer)
-                warnings.warn(
-                    f"observer {name} raised {type(error).__name__}: {error} "
-                    "(the change stands and the other observers were told)",
-                    RuntimeWarning,
-                    stacklevel=3,
-                )
+        """Tell every observer (``observers.Observers``), after the lock is released."""
+        self._observers.notify(self)
 
 
 def _check_count(n: object) -> None:
@@ -418,7 +398,3 @@ def _check_count(n: object) -> None:
 
 def _moves_word(count: int) -> str:
     return "1 has" if count == 1 else f"{count} have"
-
-
-def _next_winnable(variant: str, start: int) -> int:
-    return next_winnable(variant, start)[0]

@@ -2,9 +2,9 @@
 
 Tornado leaves Nagle's algorithm on for websockets, and jupyter_server does not turn it off. A
 widget round trip makes the kernel send ``status: busy`` and then the message with the new
-table: the second small write waits for the browser's (delayed) acknowledgement of the first,
-about 40 ms on Linux. With Nagle off a click redraws the table in about 25 ms instead of 65 ms
-(``benchmarks/widget_latency.py``). Start a server with it: ``jupyter lab OPTION`` with the
+table: the second small write waits for the browser's (delayed) acknowledgement of the first
+(tens of milliseconds on Linux). With Nagle off a click redraws the table sooner (measured by
+``benchmarks/widget_latency.py``). Start a server with it: ``jupyter lab OPTION`` with the
 ``OPTION`` below (``./scripts/lab`` does).
 
 Server-side only: imported by jupyter_server, never by the package itself.

@@ -1,15 +1,22 @@
-"""Moves as values with RULES.md notation, the parser for that notation, and the move error."""
+"""Moves as values with RULES.md notation, the one parser for that notation, the two move
+errors (unreadable text, a move the rules refuse) and the legal-moves view."""
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple, overload
 
 from .quoting import quoted
 
 
 class IllegalMoveError(ValueError):
-    """A move the rules refuse (or cannot read); the message names the rule it breaks."""
+    """A move the rules refuse; the message names the rule it breaks."""
+
+
+class NotationError(ValueError):
+    """Text that cannot be read as a move at all (``R3F1``, ``42``): not a move the rules
+    refuse, which is an ``IllegalMoveError``. Both are ``ValueError``s."""
 
 
 class Move(NamedTuple):
@@ -46,29 +53,86 @@ DEAL = Move("deal")
 REDEAL = Move("redeal")
 
 _PILE_MOVE = re.compile(r"\s*([A-Za-z]\d*)\s*-\s*([A-Za-z]\d*)\s*")
-_NAMED = {"draw": DRAW, "deal": DEAL, "redeal": REDEAL}
+NAMED_MOVES = {"draw": DRAW, "deal": DEAL, "redeal": REDEAL}
+"""The moves written as a word (``draw`` is also ``S-W``)."""
 
 
 def parse_move(text: object) -> Move:
-    """Read a move in notation (``R3-F1``, ``W-F``, ``draw``, ``deal``, ``redeal``)."""
+    """Read a move in notation (``R3-F1``, ``W-F``, ``draw``, ``deal``, ``redeal``): the
+    grammar every part of the package reads moves with. ``NotationError`` if unreadable."""
     if isinstance(text, Move):
         if not (isinstance(text.src, str) and isinstance(text.dst, str)):
-            raise IllegalMoveError(
+            raise NotationError(
                 f"a move names its piles in text, like Move('R3', 'F1'), not "
                 f"Move({quoted(text.src)}, {quoted(text.dst)})"
             )
         return text
     if not isinstance(text, str):
-        raise IllegalMoveError(
+        raise NotationError(
             f"a move is written in notation like 'R3-F1' or 'draw', not {quoted(text)}"
         )
-    named = _NAMED.get(text.strip().lower())
+    named = NAMED_MOVES.get(text.strip().lower())
     if named is not None:
         return named
     match = _PILE_MOVE.fullmatch(text)
     if match is None:
-        raise IllegalMoveError(
+        raise NotationError(
             f"cannot read {quoted(text)} as a move: write SOURCE-TARGET with pile names, like "
             "'R3-F1', 'W-T2' or 'R-F', or one of draw, deal, redeal"
         )
     return Move(match.group(1).upper(), match.group(2).upper())
+
+
+class LegalMoves(Sequence[Move]):
+    """The legal moves of a position, in the rules' order: a sequence of ``Move`` values.
+
+    ``in`` takes a ``Move`` or its notation and reads it as ``Game.play`` would: ``X-F``
+    resolved to the foundation that takes the card, ``draw`` as ``S-W``; text that is not a
+    move is simply not in it. So ``"T4-F" in game.legal_moves()`` agrees with
+    ``game.is_legal("T4-F")``. It compares equal to a list of the same moves and prints like
+    one.
+    """
+
+    __slots__ = ("_moves", "_resolve")
+
+    def __init__(self, moves: Sequence[Move], resolve: Callable[[Move], Move]) -> None:
+        self._moves = tuple(moves)
+        self._resolve = resolve
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | list[Move]:
+        if isinstance(index, slice):
+            return list(self._moves[index])
+        return self._moves[index]
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._moves)
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, (Move, str)):
+            return False
+        try:
+            parsed = parse_move(move)
+        except NotationError:
+            return False
+        return self._resolve(parsed) in self._moves
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalMoves):
+            return self._moves == other._moves
+        if isinstance(other, (list, tuple)):
+            return list(self._moves) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self._moves))

@@ -1,8 +1,9 @@
-"""The immutable game state: piles as tuples of cards, and the redeals used."""
+"""The immutable game state: piles as tuples of cards, and the redeals used; and what holds one."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Collection
+from typing import NamedTuple, Protocol
 
 from .cards import Card
 
@@ -30,3 +31,37 @@ class GameState(NamedTuple):
         for index, pile in changes.items():
             piles[index] = pile
         return GameState(self.variant, tuple(piles), self.redeals if redeals is None else redeals)
+
+
+class HasState(Protocol):
+    """What holds a position, as the engines below ``Game`` see it (a ``Game`` is one)."""
+
+    @property
+    def state(self) -> GameState: ...
+
+
+class HasHistory(HasState, Protocol):
+    """A position with the positions played before it (a ``Game`` is one): the hints rank a
+    move back to one of them last."""
+
+    @property
+    def seen(self) -> Collection[GameState]: ...
+
+
+def state_of(position: GameState | HasState, taker: str = "this") -> GameState:
+    """The position itself, or a ``Game``'s current one; a ``TypeError`` for anything else
+    (``taker`` names the function in the message)."""
+    if isinstance(position, GameState):
+        return position
+    try:
+        state = position.state  # a Game, or a look-alike with a state
+    except AttributeError:
+        state = None
+    if not isinstance(state, GameState):
+        raise TypeError(f"{taker} takes a Game or a GameState, not {type(position).__name__}")
+    return state
+
+
+def history_of(position: GameState | HasHistory) -> Collection[GameState]:
+    """The positions played before, up to now: a ``Game``'s ``seen``; none for a position."""
+    return () if isinstance(position, GameState) else position.seen

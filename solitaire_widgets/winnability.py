@@ -316,7 +316,7 @@ def how_hard(variant: str, seed: int, *, proof: SolveResult | None = None) -> st
 
 
 def _measure(variant: str, seed: int, proof: SolveResult | None) -> Deal:
-    from .rules import new_state
+    from .engine import new_state
     from .solver import WINNABLE_NODES, solve
     from .stats.strategies import HintPlay
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from positions import deck_starting_with
 
-from solitaire_widgets import Game, IllegalMoveError, Move, parse_card
+from solitaire_widgets import Game, IllegalMoveError, Move, NotationError, parse_card
 from solitaire_widgets import game as game_module
 from solitaire_widgets.solver import solve
 
@@ -51,14 +51,32 @@ def test_fly_deck_needs_every_card_twice() -> None:
         Game("fly", deck=deck_starting_with(""))
 
 
+UNREADABLE = [
+    ("R3F1", "cannot read 'R3F1' as a move"),
+    ("", "cannot read"),
+    ("R3--F1", "cannot read"),
+    (42, "not 42"),
+    (None, "not None"),
+]
+
+
+@pytest.mark.parametrize(("move", "words"), UNREADABLE)
+def test_unreadable_moves_are_notation_errors(move: object, words: str) -> None:
+    """Text that is not a move at all: a NotationError (a ValueError, not an
+    IllegalMoveError), the same words from why_not, and nothing changes."""
+    game = Game("acme", seed=4)
+    state = game.state
+    with pytest.raises(NotationError) as error:
+        game.play(move)  # type: ignore[arg-type]
+    assert words in str(error.value) and not isinstance(error.value, IllegalMoveError)
+    assert game.why_not(move) == str(error.value)  # type: ignore[arg-type]
+    assert not game.is_legal(move) and move not in game.legal_moves()
+    assert game.state is state and game.history == []
+
+
 @pytest.mark.parametrize(
     ("move", "words"),
     [
-        ("R3F1", "cannot read 'R3F1' as a move"),
-        ("", "cannot read"),
-        ("R3--F1", "cannot read"),
-        (42, "not 42"),
-        (None, "not None"),
         ("T9-F1", "Acme has no pile 'T9'; its piles are F1-F4, R, T1-T4, S, W"),
         ("R3-F1", "has no pile 'R3'"),
         (Move("bogus"), "'bogus' is not a move: a move names a source and a target pile"),
@@ -83,6 +101,8 @@ def test_malformed_or_impossible_moves(move: object, words: str) -> None:
 
 def test_illegal_move_error_is_a_value_error() -> None:
     assert issubclass(IllegalMoveError, ValueError)
+    assert issubclass(NotationError, ValueError)
+    assert not issubclass(NotationError, IllegalMoveError)
 
 
 def test_move_after_the_game_ended() -> None:

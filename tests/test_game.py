@@ -10,8 +10,8 @@ import pytest
 
 from solitaire_widgets import DRAW, Game, IllegalMoveError, Move, new_state, parse_card
 from solitaire_widgets.cards import shuffled_deck
+from solitaire_widgets.engine import check_seed
 from solitaire_widgets.hints import hints
-from solitaire_widgets.rules import check_seed
 from solitaire_widgets.variants import VARIANTS
 
 

@@ -16,12 +16,11 @@ from hypothesis import strategies as st
 from solitaire_widgets import Game, Move, new_state
 from solitaire_widgets.cards import CARDS, Card
 from solitaire_widgets.chances import Tally, chance_steps, measure_chances
+from solitaire_widgets.engine import MAX_SEED, check_seed
 from solitaire_widgets.exercises import judge
 from solitaire_widgets.intervals import sample_size
-from solitaire_widgets.rules import MAX_SEED, check_seed
 from solitaire_widgets.solver import next_winnable, solve, solve_steps
-from solitaire_widgets.stats import estimate_win_rate
-from solitaire_widgets.stats.knobs import Rules
+from solitaire_widgets.stats import Rules, estimate_win_rate
 from solitaire_widgets.stats.montecarlo import MAX_GAMES, WinRate
 from solitaire_widgets.stats.strategies import SolverPlay
 

@@ -8,8 +8,9 @@ import pytest
 
 from solitaire_widgets import DEAL, DRAW, REDEAL, Game, IllegalMoveError, new_state
 from solitaire_widgets.stats import Rules, ensure_variant
-from solitaire_widgets.stats.knobs import AcmeRules
 from solitaire_widgets.variants import VARIANTS
+from solitaire_widgets.variants.acme import Acme
+from solitaire_widgets.variants.knobs import knob_class
 
 
 def play_to_empty_stock(game: Game) -> None:
@@ -129,7 +130,7 @@ def test_names_round_trip_and_rebuild() -> None:
     assert Rules.from_name(rules.name) == rules
     VARIANTS.pop(rules.name, None)
     assert ensure_variant(rules.name) == rules.name  # a fresh worker rebuilds it from the name
-    assert isinstance(VARIANTS[rules.name], AcmeRules)
+    assert isinstance(VARIANTS[rules.name], knob_class(Acme))
 
 
 @pytest.mark.parametrize(

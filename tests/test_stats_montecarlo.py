@@ -102,7 +102,7 @@ def test_unknowns_are_reported_apart() -> None:
     low, high = result.bounds
     assert low < result.wins / 400 < (result.wins + result.unknown) / 400 < high
     assert sum(result.cards_home_histogram.values()) == result.wins  # only games played out
-    assert "unknown" in str(result)
+    assert "undecided" in str(result)
 
 
 def test_interrupt_from_a_strategy_keeps_the_games_played() -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Integral
 
-from ..moves import IllegalMoveError, parse_move
+from ..moves import NotationError, parse_move
 
 
 class AnswerFormError(ValueError):
@@ -143,7 +143,7 @@ def read_move(text: object) -> str:
     """A move in notation, normalised (``r1-f1`` is ``R1-F1``); a clear error otherwise."""
     try:
         return str(parse_move(text))
-    except IllegalMoveError as error:
+    except NotationError as error:
         raise AnswerFormError(str(error)) from None
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..rules import new_state
+from ..engine import new_state
 from ..state import GameState
 from ..variants import VARIANTS
 from .answers import (

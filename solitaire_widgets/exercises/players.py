@@ -20,9 +20,9 @@ from types import MappingProxyType
 from typing import Literal
 
 from ..cards import Card
+from ..engine import new_state
 from ..intervals import Interval, wilson
-from ..moves import IllegalMoveError, Move, parse_move
-from ..rules import new_state
+from ..moves import Move, NotationError, parse_move
 from ..state import GameState
 from ..stats.strategies import GreedyPlay, HintPlay
 from ..variants import VARIANTS, get_variant
@@ -136,7 +136,7 @@ def _checked_choice(player: Player, view: View, state: GameState, deal: int, don
     rules = VARIANTS[state.variant]
     try:
         move = rules.resolve(state, parse_move(choice))
-    except IllegalMoveError as error:
+    except NotationError as error:
         raise PlayerError(f"{where}: your player chose {choice!r}: {error}") from None
     if move not in view.legal:
         reason = rules.why_not(state, move) or "it is not one of view.legal"

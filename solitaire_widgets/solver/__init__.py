@@ -9,20 +9,16 @@ each argued in the module that does it and checked in the tests against a plain 
 search (every legal move, exact positions as keys) on thousands of small positions per game:
 
 * ``search``: depth-first search with a transposition table is complete; limited discrepancy
-  probes, randomized playouts and nested runs (``playouts``) only find wins sooner; budgets
-  count nodes and CPU time.
-* ``policies``: each game's key merges only positions equal up to an exact symmetry; the
-  candidate moves leave out only exact duplicates; the order is a heuristic.
-* ``knowledge`` (shared with the hints and Auto): the safe moves played without branching,
-  and the dead positions cut at once.
+  probes, randomized playouts and nested runs (a policy's ``tries``) only find wins sooner;
+  budgets count nodes and CPU time.
+* each game's profile (``games/<game>.py``) makes the search's ``Policy`` for its game: its
+  key merges only positions equal up to an exact symmetry; the candidate moves leave out only
+  exact duplicates (or moves a kept one is never worse than, argued there); the order is a
+  heuristic. The same profile proves the safe moves played without branching and the dead
+  positions cut at once (shared with the hints and Auto).
 
-Quadrennial needs care: which stock card refills an emptied reserve pile depends on when the
-card is played, and a card left in the waste comes back in the next pass's stock, so nothing
-before the last pass is safe and every interleaving of plays and draws is its own position.
-What keeps it fast: the reserve piles are sorted in the key, and in the last pass the waste is
-a stack for good (a card above a lower card of its suit makes the position dead), searched
-by a tight recursion of its own (``QuadrennialPolicy.settle``: the same moves, safe moves and
-dead test, with forced draws played in a loop), since most positions of a search lie there.
+The search itself never names a game; a game that needs a faster exact search for part of its
+tree gives it in its policy (Quadrennial's last pass: ``games/quadrennial_search.py``).
 """
 
 from __future__ import annotations
@@ -32,12 +28,16 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..checks import check_count, check_node_budget, check_seconds
+from ..engine import MAX_SEED, check_seed, new_state
+from ..games import PROFILES, Policy, profile_of
 from ..moves import Move
-from ..rules import MAX_SEED, check_seed, new_state
-from ..state import GameState
+from ..state import GameState, state_of
 from ..variants import VARIANTS
-from .policies import POLICIES, Policy, policy_for
 from .search import SLICE_NODES, OutOfBudget, Search, Status
+
+POLICIES: dict[str, type[Policy]] = {name: p.policy_class for name, p in PROFILES.items()}
+"""Deprecated: each game's policy class (its profile's ``policy_class``; ask
+``games.profile_of(rules).policy()`` for the one a variant searches with)."""
 
 
 class _Cancel(Protocol):
@@ -118,12 +118,10 @@ def solve_steps(
     ``max_seconds``. ``solve`` simply runs every slice. Same position, same result. The
     arguments are checked here, before the first slice (as in ``solve``).
     """
-    state: GameState = getattr(game_or_state, "state", game_or_state)
-    if not isinstance(state, GameState):
-        raise TypeError(f"solve takes a Game or a GameState, not {type(game_or_state).__name__}")
+    state = state_of(game_or_state, "solve")
     nodes, seconds = check_node_budget(max_nodes), check_seconds(max_seconds)
     search = Search(
-        policy_for(state, use_knowledge),
+        profile_of(VARIANTS[state.variant]).policy(use_knowledge),
         float("inf") if nodes is None else nodes,
         float("inf") if seconds is None else seconds,
         _stopper(cancel),

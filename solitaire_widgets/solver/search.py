@@ -1,21 +1,21 @@
 """The search itself: depth-first with a transposition table, probes, playouts, and budgets.
 
-* **Complete search.** Depth-first over positions, each reduced to its key (``policies``); a
+* **Complete search.** Depth-first over positions, each reduced to its key (the policy); a
   key searched before is not searched again. With this closed set the search visits every
   key reachable from the start through the candidate moves, so it finds a win whenever one is
   reachable, and when it runs out of positions no line wins. That needs three things, each
-  argued where it is made: the key merges only positions that are won alike (``policies``),
-  the candidate moves leave out only moves to a key that a kept move also reaches
-  (``policies``), and the moves played without branching (safe moves) and the positions cut
-  as dead are right (``knowledge``). All three depend on the position alone, never on the
-  path that reached it, so the table cannot hide a win: a key reached twice has the same
-  candidates both times.
+  argued where it is made, in each game's profile (``games/<game>.py``): the key merges only
+  positions that are won alike, the candidate moves leave out only moves to a key that a kept
+  move also reaches (or a move a kept one is never worse than), and the moves played without
+  branching (safe moves) and the positions cut as dead are right. All three depend on the
+  position alone, never on the path that reached it, so the table cannot hide a win: a key
+  reached twice has the same candidates both times.
 * **Limited discrepancy probes.** Before the complete search, a policy may ask for probes:
   lines that leave the preferred move at most ``limit`` times (taking the k-th best move costs
   k). They find a line quickly when the order is good but wrong near the root, where plain
   depth-first search would first try every variation near the leaves; they prove nothing
   when they fail.
-* **Randomized playouts and nested runs** (``playouts``), interleaved with the complete
+* **Randomized playouts and nested runs** (``Policy.tries``), interleaved with the complete
   search for a share of the nodes: greedy lines with random noise in the order, from the
   start, each a fresh try, and (Fly) nested runs that choose each move by the playouts after
   it. A won try is a winning line (checked move by move); a lost one proves nothing.
@@ -36,11 +36,10 @@ import time
 from collections.abc import Callable, Generator, Hashable
 from typing import Any, Literal
 
+from ..games.policy import Policy
 from ..moves import Move, parse_move
 from ..state import GameState
 from . import collector
-from .playouts import PLAYOUTS
-from .policies import Policy
 
 Status = Literal["solved", "unsolvable", "unknown"]
 
@@ -126,8 +125,7 @@ class Search:
         for limit in range(policy.probes):
             if (yield from self.dfs(state, limit)):
                 return "solved", policy.line(state, self.path)
-        playout = PLAYOUTS.get(self.rules.family) if policy.playout_share > 0 else None
-        if playout is None or not policy.use_knowledge:
+        if policy.playout_share <= 0 or not policy.use_knowledge:
             won = yield from self.dfs(state, None)
             return ("solved" if won else "unsolvable"), policy.line(state, self.path)
         return (yield from self._interleaved(state, policy.playout_share))
@@ -250,9 +248,9 @@ class Search:
 
     # ------------------------------------------------------------------ playouts
     def playouts(self, state: GameState) -> Generator[int, None, list[Move]]:
-        """The game's tries (``playouts.PLAYOUTS``) from ``state`` until one wins (its line is
+        """The policy's tries (``Policy.tries``) from ``state`` until one wins (its line is
         returned); runs until the budget ends it otherwise. Seeded: the same tries always."""
-        tries = PLAYOUTS[self.rules.family](self.rules, state, random.Random(1))
+        tries = self.policy.tries(state, random.Random(1))
         while True:
             try:
                 moves = next(tries)

@@ -22,6 +22,7 @@ from ..intervals import (
     undecided_bounds,
     wilson,
 )
+from ..variants.knobs import Knobs, ensure_variant
 from .exact import (
     Question,
     acme_reserve_suit_count,
@@ -32,7 +33,6 @@ from .exact import (
     quadrennial_ace_in_reserve,
     questions,
 )
-from .knobs import Rules, ensure_variant
 from .montecarlo import (
     GameRecord,
     WinRate,
@@ -60,11 +60,15 @@ from .strategies import (
     get_strategy,
 )
 
+Rules = Knobs
+"""The old name of ``Knobs`` (kept, silently, for one release: the notebooks use it)."""
+
 __all__ = [
     "GameRecord",
     "GreedyPlay",
     "HintPlay",
     "Interval",
+    "Knobs",
     "Played",
     "Proportion",
     "Question",

@@ -19,11 +19,11 @@ from fractions import Fraction
 from math import comb
 
 from ..cards import parse_card
+from ..engine import new_state
 from ..intervals import Proportion
-from ..rules import new_state
 from ..state import GameState
 from ..variants import VARIANTS
-from .knobs import Rules
+from ..variants.knobs import Knobs
 from .montecarlo import game_seeds
 
 
@@ -145,13 +145,13 @@ def questions(reserve_knobs: bool = False) -> list[Question]:
         items += [
             Question(
                 "Quadrennial with 10 reserve piles: at least one ace among them",
-                Rules("quadrennial", reserve=10).register(),
+                Knobs("quadrennial", reserve=10).register(),
                 quadrennial_ace_in_reserve(10),
                 functools.partial(has_rank, rank_index=0),
             ),
             Question(
                 "Acme with a 20-card reserve: exactly 5 hearts in it",
-                Rules("acme", reserve=20).register(),
+                Knobs("acme", reserve=20).register(),
                 acme_reserve_suit_count(5, reserve=20),
                 functools.partial(suit_count_is, suit=2, k=5),
             ),

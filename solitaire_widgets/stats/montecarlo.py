@@ -12,20 +12,16 @@ kept and returned in a result marked ``interrupted=True``; the work still queued
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import math
 import os
-import random
-import signal
-import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..checks import check_confidence, check_count
+from ..engine import MAX_SEED, check_seed
 from ..intervals import (
     Interval,
     Proportion,
@@ -36,68 +32,35 @@ from ..intervals import (
     wilson,
 )
 from ..quoting import quoted
-from ..rules import MAX_SEED, check_seed, new_state
 from ..variants import VARIANTS
-from .knobs import Rules, ensure_variant
-from .strategies import Outcome, Strategy, get_strategy, strategy_name
+from ..variants.knobs import Knobs, ensure_variant
+from .runs import (
+    GameRecord,
+    Progress,
+    ProgressCallback,
+    RunSpec,
+    game_seeds,
+    run_dask,
+    run_here,
+    run_pool,
+)
+from .strategies import Strategy, get_strategy, strategy_name
 
-ProgressCallback = Callable[[int, int], None]
-"""Called as ``callback(games_done, games_total)`` as games complete (in the calling process)."""
-
-AUTO_PROGRESS_GAMES = 2000  # progress=None shows a bar from this many games, when interactive
-MAX_DEAL = 10**9
-
+__all__ = [
+    "MAX_GAMES",
+    "GameRecord",
+    "ProgressCallback",
+    "WinRate",
+    "compare",
+    "estimate_win_rate",
+    "game_seeds",
+    "sweep",
+    "variant_name",
+]
 
 MAX_GAMES = 10_000_000
 """The most games ``estimate_win_rate`` plays in one call: hours of work even for the quickest
 player, and a precision (a half-width of 0.03 points) beyond any question asked here."""
-
-
-class GameRecord(NamedTuple):
-    """One game of a run: its index in the run, deal number, outcome, cards home and moves made."""
-
-    game: int
-    deal: int
-    outcome: Outcome
-    cards_home: int | None
-    moves: int
-    capped: bool = False
-
-
-def game_seeds(seed: int, index: int) -> tuple[int, int]:
-    """The deal number and the strategy's RNG seed of game ``index`` under master ``seed``.
-
-    Derived by ``random.Random`` from the text ``"{seed}:{index}"`` (hashed with SHA-512, so the
-    same in every process, whatever ``PYTHONHASHSEED``); deal numbers stay below 10**9 so that
-    ``Game(variant, seed=deal)`` replays any game of the run.
-    """
-    rng = random.Random(f"{seed}:{index}")
-    return rng.randrange(MAX_DEAL), rng.getrandbits(64)
-
-
-@dataclass(frozen=True)
-class RunSpec:
-    """Everything a worker needs to play games ``start..stop-1`` of a run (picklable)."""
-
-    variant: str
-    strategy: Strategy
-    seed: int
-    deals: tuple[int, ...] | None = None
-
-
-def play_game(spec: RunSpec, index: int) -> GameRecord:
-    """Deal and play game ``index`` of a run."""
-    deal, rng_seed = game_seeds(spec.seed, index)
-    if spec.deals is not None:
-        deal = spec.deals[index]
-    played = spec.strategy(new_state(spec.variant, deal), random.Random(rng_seed))
-    return GameRecord(index, deal, played.outcome, played.cards_home, played.moves, played.capped)
-
-
-def play_games(spec: RunSpec, start: int, stop: int) -> list[GameRecord]:
-    """Games ``start`` to ``stop - 1`` of a run: the unit of work sent to a worker."""
-    ensure_variant(spec.variant)  # a knob variant is rebuilt from its name in a fresh process
-    return [play_game(spec, i) for i in range(start, stop)]
 
 
 @dataclass(frozen=True)
@@ -141,8 +104,13 @@ class WinRate:
 
     @property
     def unknown(self) -> int:
-        """Games neither won nor lost (the solver's budget ran out)."""
+        """Games neither won nor lost (the solver's budget ran out): undecided."""
         return self._counts["unknown"]
+
+    @property
+    def undecided(self) -> int:
+        """The same as ``unknown``, in the word the docs and messages use."""
+        return self.unknown
 
     @property
     def capped(self) -> int:
@@ -215,7 +183,7 @@ class WinRate:
             f"decided = {self.rate:.2%}, {self.confidence:.0%} interval {self.interval}"
         )
         if self.unknown:
-            text += f"; {self.unknown} unknown (all deals: {self.bounds})"
+            text += f"; {self.unknown} undecided (all deals: {self.bounds})"
         text += (
             f"; mean {self.mean_cards_home:.1f} of {self.total_cards} cards home; "
             f"{self.n} games in {self.elapsed:.1f} s"
@@ -234,7 +202,8 @@ def estimate_win_rate(
     seed: int = 0,
     workers: int | None = 1,
     client: Any = None,
-    rules: Rules | None = None,
+    knobs: Knobs | None = None,
+    rules: Knobs | None = None,
     progress: bool | ProgressCallback | None = None,
     deals: Sequence[int] | None = None,
     chunk_size: int | None = None,
@@ -246,7 +215,8 @@ def estimate_win_rate(
     - ``seed``: the master seed; the same seed gives the same deals and the same games.
     - ``workers``: processes on this machine (``None``: every core; 1: in this process).
     - ``client``: a ``dask.distributed.Client``; the games then run on its cluster.
-    - ``rules``: a ``Rules`` knob set for this variant ("what if" there were no redeal...).
+    - ``knobs``: a ``Knobs`` set for this variant ("what if" there were no redeal...);
+      ``rules`` is its old name, still accepted.
     - ``progress``: ``True`` for a ``tqdm.auto`` bar, ``False`` for none, ``None`` for a bar
       only on long runs in a notebook or terminal, or a callback ``(done, total)``.
     - ``deals``: explicit deal numbers (``n`` of them) instead of ones derived from ``seed``.
@@ -272,7 +242,9 @@ def estimate_win_rate(
     if chunk_size is not None:
         chunk_size = check_count(chunk_size, "chunk_size (games per task)", low=1)
     confidence = check_confidence(confidence)
-    name = variant_name(variant, rules)
+    if knobs is not None and rules is not None:
+        raise ValueError("give knobs, or its old name rules, not both")
+    name = variant_name(variant, knobs if rules is None else rules)
     play = get_strategy(strategy)
     spec = RunSpec(name, play, seed, None if deals is None else tuple(deals))
     count = (os.cpu_count() or 1) if workers is None else max(1, workers)
@@ -281,16 +253,16 @@ def estimate_win_rate(
     size = chunk_size or max(1, min(250, math.ceil(n / (count * 8))))
     chunks = [(a, min(a + size, n)) for a in range(0, n, size)]
     done: dict[int, GameRecord] = {}
-    bar = _Progress(progress, n, f"{name} {strategy_name(play)}")
+    bar = Progress(progress, n, f"{name} {strategy_name(play)}")
     start = time.perf_counter()
     interrupted = False
     try:
         if client is not None:
-            _run_dask(client, spec, chunks, done, bar)
+            run_dask(client, spec, chunks, done, bar)
         elif count > 1 and n > size:
-            _run_pool(count, spec, chunks, done, bar)
+            run_pool(count, spec, chunks, done, bar)
         else:
-            _run_here(spec, n, done, bar)
+            run_here(spec, n, done, bar)
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -309,144 +281,14 @@ def estimate_win_rate(
     )
 
 
-def variant_name(variant: str, rules: Rules | None = None) -> str:
+def variant_name(variant: str, knobs: Knobs | None = None) -> str:
     """The registered name to deal with: the variant itself, or its knob variant."""
     name = ensure_variant(variant)
-    if rules is None:
+    if knobs is None:
         return name
-    if rules.variant != name.split("[")[0]:
-        raise ValueError(f"rules for {rules.variant} cannot change {name}")
-    return rules.register()
-
-
-def _run_here(spec: RunSpec, n: int, done: dict[int, GameRecord], bar: _Progress) -> None:
-    """Play the games one by one in this process (each kept as soon as it is played)."""
-    for i in range(n):
-        done[i] = play_game(spec, i)
-        bar.update(1)
-
-
-def _ignore_sigint() -> None:
-    """Pool workers leave Ctrl-C to the parent, which cancels the queue and keeps the results."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _keep(records: list[GameRecord], done: dict[int, GameRecord], bar: _Progress) -> None:
-    for record in records:
-        done[record.game] = record
-    bar.update(len(records))
-
-
-def _run_pool(
-    workers: int,
-    spec: RunSpec,
-    chunks: list[tuple[int, int]],
-    done: dict[int, GameRecord],
-    bar: _Progress,
-) -> None:
-    """Chunks of games on a process pool; on interrupt, keep finished chunks, cancel the rest."""
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
-    futures: list[Future[list[GameRecord]]] = []
-    kept: set[int] = set()
-    finished = False
-    try:
-        futures = [pool.submit(play_games, spec, a, b) for a, b in chunks]
-        for future in as_completed(futures):
-            kept.add(id(future))
-            _keep(future.result(), done, bar)
-        finished = True
-    finally:
-        if not finished:
-            for future in futures:
-                if id(future) not in kept and _succeeded(future):
-                    _keep(future.result(), done, bar)
-        if finished:
-            pool.shutdown()
-        else:
-            _stop_workers(pool)
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Cancel the queue and stop this pool's worker processes at once: a stopped run must not
-    keep the cores busy with the chunks already handed out (``terminate_workers`` from Python
-    3.14; before, by hand, taking the processes before ``shutdown`` forgets them)."""
-    terminate = getattr(pool, "terminate_workers", None)
-    if callable(terminate):
-        terminate()
-        return
-    processes: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes.values():
-        if process.is_alive():
-            process.terminate()
-    for process in processes.values():
-        process.join(timeout=5)
-
-
-def _succeeded(future: Any) -> bool:
-    """Whether a (concurrent or dask) future finished with a result."""
-    if not future.done() or future.cancelled():
-        return False
-    return future.exception() is None
-
-
-def _run_dask(
-    client: Any,
-    spec: RunSpec,
-    chunks: list[tuple[int, int]],
-    done: dict[int, GameRecord],
-    bar: _Progress,
-) -> None:
-    """Chunks of games on a dask cluster; on interrupt, keep finished chunks, cancel the rest."""
-    dask_completed = importlib.import_module("distributed").as_completed
-    futures = [client.submit(play_games, spec, a, b, pure=False) for a, b in chunks]
-    kept: set[str] = set()
-    finished = False
-    try:
-        for future in dask_completed(futures):
-            kept.add(future.key)
-            _keep(future.result(), done, bar)
-        finished = True
-    finally:
-        if not finished:
-            for future in futures:
-                if future.key not in kept and future.status == "finished":
-                    _keep(future.result(), done, bar)
-            client.cancel([f for f in futures if f.key not in kept])
-
-
-class _Progress:
-    """A ``tqdm.auto`` bar (notebook widget or terminal) and/or a callback, or nothing."""
-
-    def __init__(self, progress: bool | ProgressCallback | None, total: int, label: str) -> None:
-        self.total = total
-        self.done = 0
-        self.callback = progress if callable(progress) else None
-        show = progress if isinstance(progress, bool) else None
-        if show is None and self.callback is None:
-            show = total >= AUTO_PROGRESS_GAMES and _interactive()
-        self.bar: Any = None
-        if show:
-            tqdm = importlib.import_module("tqdm.auto").tqdm
-            self.bar = tqdm(total=total, desc=label, unit="game", smoothing=0.1)
-
-    def update(self, count: int) -> None:
-        self.done += count
-        if self.bar is not None:
-            self.bar.update(count)
-        if self.callback is not None:
-            self.callback(self.done, self.total)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
-
-def _interactive() -> bool:
-    """In a Jupyter kernel, or with a terminal on stderr (never in CI or captured tests)."""
-    if "ipykernel" in sys.modules:
-        return True
-    return hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
+    if knobs.variant != name.split("[")[0]:
+        raise ValueError(f"knobs for {knobs.variant} cannot change {name}")
+    return knobs.register()
 
 
 def compare(
@@ -482,14 +324,8 @@ def sweep(
         raise ValueError(f"the knobs are redeals, reserve and stuck, not {knob!r}")
     results: dict[int | bool, WinRate] = {}
     for value in values:
-        rules = Rules(variant, **{knob: value})  # type: ignore[arg-type]
-        results[value] = estimate_win_rate(variant, strategy, n, rules=rules, **options)
+        knobs = Knobs(variant, **{knob: value})  # type: ignore[arg-type]
+        results[value] = estimate_win_rate(variant, strategy, n, knobs=knobs, **options)
         if results[value].interrupted:
             break
     return results
-
-
-def iter_outcomes(result: WinRate) -> Iterator[tuple[int, Outcome]]:
-    """(deal number, outcome) for each game, in game order: to replay any of them."""
-    for game in result.games:
-        yield game.deal, game.outcome

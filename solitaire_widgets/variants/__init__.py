@@ -1,4 +1,5 @@
-"""The four variants by name."""
+"""The games' rules by name: one line per game in ``VARIANTS`` (knob variants join it when
+registered, ``variants.knobs``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,12 @@ from .quadrennial import Quadrennial
 VARIANTS: dict[str, Variant] = {v.name: v for v in (Quadrennial(), Acquaintance(), Acme(), Fly())}
 
 
+def game_names() -> list[str]:
+    """The games themselves, by name, in registry order (not their knob variants, which are
+    registered under longer names and keep their game's ``family``)."""
+    return [name for name, variant in VARIANTS.items() if name == variant.family]
+
+
 def get_variant(name: object) -> Variant:
     """The variant called ``name`` (case-insensitive); a clear ``ValueError`` otherwise."""
     if isinstance(name, str) and name.strip().lower() in VARIANTS:
@@ -19,4 +26,4 @@ def get_variant(name: object) -> Variant:
     raise ValueError(f"unknown variant {quoted(name)}: choose one of {', '.join(VARIANTS)}")
 
 
-__all__ = ["VARIANTS", "Variant", "get_variant"]
+__all__ = ["VARIANTS", "Variant", "game_names", "get_variant"]

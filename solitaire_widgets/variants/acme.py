@@ -1,10 +1,8 @@
 """Acme: four tableau piles building down by suit, a 13-card reserve, one redeal.
 
-Rulings (RULES.md): tableau, reserve and waste tops go to a foundation or a tableau pile;
-tableau to tableau too. A tableau pile that becomes empty is filled at once with the reserve's
-top card, as part of the move that emptied it. Once the reserve is empty, an empty tableau pile
-takes any single top card of the waste or of another tableau pile, except a tableau pile's only
-card (moving it would change nothing). ``S-W`` whenever the stock has cards; one redeal.
+Each ruling is written beside the sentence of the rule text (seed 002) it implements, quoted;
+RULES.md settles what the text leaves open. What the engines know about the game beyond its
+rules (safe moves, the solver's key and move order, hint words) is in ``games/acme.py``.
 """
 
 from __future__ import annotations
@@ -26,12 +24,20 @@ class Acme(Variant):
     pile_names = ("F1", "F2", "F3", "F4", "R", "T1", "T2", "T3", "T4", "S", "W")
     rows = (("S", "W", "F1", "F2", "F3", "F4"), ("R", "T1", "T2", "T3", "T4"))
     fanned = frozenset({"T1", "T2", "T3", "T4"})
+    # "Foundations: Build up by suit, starting with Ace and ending with King."
     suit_foundations = True
+    # "you may redeal the waste back into the stock once, allowing for two complete passes"
     redeals_allowed = 1
+    # "Create a reserve pile with 13 cards: deal one card face-up on top, and the remaining 12
+    # cards face-down beneath it." (the reserve-size knob: 0 to the 44 cards left)
     reserve_face_up_top_only = True
     reserve_size = 13
+    reserve_limits = (0, 44)
 
     def deal(self, deck: Sequence[Card]) -> GameState:
+        """The text: "four foundation piles, each starting with an Ace", "four tableau piles,
+        each with one card dealt face-up", the reserve, "the remaining cards as the stock
+        pile"; of the non-aces in deck order, the next card on top (RULES.md)."""
         rest = [c for c in deck if c % 13]
         tableau = tuple((c,) for c in rest[:4])
         reserve = tuple(rest[4 : 4 + self.reserve_size])
@@ -39,6 +45,11 @@ class Acme(Variant):
         return GameState(self.name, (*((a,) for a in ACES), reserve, *tableau, stock, ()))
 
     def legal_moves(self, state: GameState) -> list[Move]:
+        """The text: "Move the top card of a tableau pile [, of the reserve, of the waste]
+        to: A foundation pile ... Another tableau pile (if it is one rank lower and same
+        suit)"; "If the reserve is empty, any card (from tableau, waste, or reserve) may fill
+        the space", except a tableau pile's only card, which would change nothing (RULES.md);
+        "Move a card from the stock pile to the waste" whenever the stock has cards."""
         piles = state.piles
         pair = self.pair_moves
         moves = []
@@ -67,6 +78,8 @@ class Acme(Variant):
         return moves
 
     def apply(self, state: GameState, move: Move) -> GameState:
+        """The text: "When a tableau pile becomes empty: Automatically fill it with the top
+        card from the reserve pile (if available)": part of the move that emptied it."""
         piles = list(state.piles)
         redeals = state.redeals
         if move.src == "S" or move.src == "redeal":  # draw or redeal (unchecked: S-W is
@@ -86,6 +99,8 @@ class Acme(Variant):
         return GameState(state.variant, tuple(piles), redeals)
 
     def place_reason(self, state: GameState, src: int, dst: int, card: Card) -> str | None:
+        """The text: "Tableau: Build down by suit (e.g., 8♥ on 9♥ ...)"; the stock goes only
+        to the waste, and nothing is placed on the reserve or the waste."""
         if src == S:
             return "the stock is face down: draw its top card to the waste first (S-W)"
         if dst == W:

@@ -1,9 +1,8 @@
 """Acquaintance: four growing reserve piles fed by ``deal``, foundations by rank from the aces.
 
-Rulings (RULES.md): only a reserve pile's top card moves, and only to a foundation; ``deal``
-whenever the stock has cards (one card onto each pile, ``R1`` first, until the stock runs out);
-two redeals, each gathering ``R1`` bottom to top, then ``R2``, ``R3``, ``R4`` into a new stock
-dealt in that order, followed at once by one deal as part of the same move.
+Each ruling is written beside the sentence of the rule text (seed 001) it implements, quoted;
+RULES.md settles what the text leaves open. What the engines know about the game beyond its
+rules (safe moves, playouts, hint words) is in ``games/acquaintance.py``.
 """
 
 from __future__ import annotations
@@ -23,17 +22,28 @@ class Acquaintance(Variant):
     title = "Acquaintance"
     pile_names = ("F1", "F2", "F3", "F4", "R1", "R2", "R3", "R4", "S")
     rows = (("F1", "F2", "F3", "F4"), ("R1", "R2", "R3", "R4"), ("S",))
+    # "Only the top card of each reserve pile is available for play": the piles grow, fanned
+    # (RULES.md: "one face-up card at a time" means one playable card).
     fanned = frozenset({"R1", "R2", "R3", "R4"})
+    # "Foundations are built up by rank from Ace to King, regardless of suit."
     suit_foundations = False
+    # "... and redeal them as new reserve piles. This can be done twice per game."
     redeals_allowed = 2
 
     def deal(self, deck: Sequence[Card]) -> GameState:
+        """The text: "All four Aces are removed and placed as the starting cards for the
+        foundation piles"; "deal one card face-up to each reserve pile"; the rest is the stock,
+        the next card of the deck on top."""
         rest = [c for c in deck if c % 13]
         reserve = tuple((c,) for c in rest[:4])
         stock = tuple(reversed(rest[4:]))
         return GameState(self.name, (*((a,) for a in ACES), *reserve, stock))
 
     def legal_moves(self, state: GameState) -> list[Move]:
+        """The text: "Cards can only be moved from the reserve to the foundations." ``deal``
+        whenever the stock has cards (RULES.md: "when no further moves are possible" is
+        advice); "After all cards in the stock have been dealt, you may collect all cards from
+        the reserve piles ... and redeal them": ``redeal``."""
         piles = state.piles
         moves = []
         pair = self.pair_moves
@@ -52,6 +62,9 @@ class Acquaintance(Variant):
         return moves
 
     def apply(self, state: GameState, move: Move) -> GameState:
+        """The text: "collect all cards from the reserve piles (left to right, column by
+        column), stack them, and redeal them": ``R1`` bottom to top first, then ``R2``, ``R3``,
+        ``R4``, and one deal at once, as part of the redeal (RULES.md)."""
         if move.src == "deal":
             return self._deal_round(state.piles, state.redeals)
         if move.src == "redeal":
@@ -61,7 +74,8 @@ class Acquaintance(Variant):
         return self.move_top(state, move)
 
     def _deal_round(self, before: Sequence[tuple[Card, ...]], redeals: int) -> GameState:
-        """One card from the stock onto each reserve pile, R1 first, while the stock lasts."""
+        """The text: "deal one card from the stock to each reserve pile, face-up": ``R1``
+        first, while the stock lasts (RULES.md)."""
         piles = list(before)
         stock = piles[S]
         for r in range(R, R + 4):
@@ -73,6 +87,9 @@ class Acquaintance(Variant):
         return GameState(self.name, tuple(piles), redeals)
 
     def place_reason(self, state: GameState, src: int, dst: int, card: Card) -> str | None:
+        """The text: "You cannot move cards between reserve piles"; "Empty reserve spots cannot
+        be filled manually."
+        """
         if src == S:
             return "the stock is face down: its cards reach the reserve piles only by deal"
         if self.kinds[dst] == "reserve":

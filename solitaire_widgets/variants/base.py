@@ -16,13 +16,6 @@ from ..moves import DEAL, DRAW, REDEAL, Move
 from ..quoting import quoted
 from ..state import GameState, Pile
 
-KIND_WORDS = {
-    "foundation": "foundation",
-    "reserve": "reserve",
-    "tableau": "tableau",
-    "stock": "stock",
-    "waste": "waste",
-}
 _KIND_OF_LETTER = {"F": "foundation", "R": "reserve", "T": "tableau", "S": "stock", "W": "waste"}
 
 
@@ -50,9 +43,22 @@ class Variant(ABC):
     rows: tuple[tuple[str, ...], ...]
     fanned: frozenset[str] = frozenset()
     suit_foundations: bool
-    redeals_allowed: int = 0
     stock_face_up_top: bool = False
     reserve_face_up_top_only: bool = False
+
+    # The rule knobs (``variants.knobs``): a "what if" question may change these, and only these.
+    redeals_allowed: int = 0
+    """Redeals allowed (the knob ``redeals`` exists where a game has at least one)."""
+    reserve_size: int | None = None
+    """Cards in the reserve (Quadrennial: its one-card piles); None: no reserve-size knob."""
+    reserve_limits: tuple[int, int] = (0, 0)
+    """The smallest and largest reserve the deck allows, for the reserve-size knob."""
+    draws_or_deals: bool = True
+    """Whether the stock is used by a draw or a deal (Fly plays its top card straight away):
+    only such a game has the stricter reading ``stuck_only``."""
+    stuck_only: bool = False
+    """The stricter reading of the rule texts: draw, deal or redeal only when no other move
+    can be played (``variants.knobs``; False in every game's own rules)."""
 
     @property
     def family(self) -> str:
@@ -66,6 +72,8 @@ class Variant(ABC):
         self.stock = self.index.get("S", -1)
         self.waste = self.index.get("W", -1)
         self.reserve = self.index.get("R", -1)
+        self.tableau = self.piles_of("tableau")
+        self.reserves = self.piles_of("reserve")
         self.pair_moves = {
             (a, b): Move(self.pile_names[a], self.pile_names[b])
             for a in range(len(self.pile_names))
@@ -73,6 +81,11 @@ class Variant(ABC):
             if a != b
         }
         self.total_cards = 52 * self.decks
+
+    def piles_of(self, kind: str) -> tuple[int, ...]:
+        """The indices of the piles of one kind (``foundation``, ``reserve``, ``tableau``,
+        ``stock``, ``waste``), in pile order."""
+        return tuple(i for i, k in enumerate(self.kinds) if k == kind)
 
     # ----------------------------------------------------------------- the fast core
     @abstractmethod
@@ -312,8 +325,3 @@ class Variant(ABC):
 
     def redeals_left(self, state: GameState) -> int:
         return self.redeals_allowed - state.redeals
-
-
-def pop(pile: Pile) -> Pile:
-    """The pile without its top card."""
-    return pile[:-1]

@@ -1,8 +1,8 @@
 """Fly: two decks, eight foundations by rank from the aces, a 13-card reserve, five tableau piles.
 
-Rulings (RULES.md): the stock's top card is face up and may go to a foundation or onto any
-tableau pile, empty or not, at any time; the reserve's top card likewise; tableau cards move
-only to a foundation. There is no waste and no redeal.
+Each ruling is written beside the sentence of the rule text (seed 004) it implements, quoted;
+RULES.md settles what the text leaves open. What the engines know about the game beyond its
+rules (safe moves, dead positions, playouts, hint words) is in ``games/fly.py``.
 """
 
 from __future__ import annotations
@@ -31,12 +31,22 @@ class Fly(Variant):
     )
     rows = (tuple(f"F{i}" for i in range(1, 9)), ("S", "R", "T1", "T2", "T3", "T4", "T5"))
     fanned = frozenset({"T1", "T2", "T3", "T4", "T5"})
+    # "Foundations: Build up from Ace to King, regardless of suit or color."
     suit_foundations = False
+    # "Only the top card of each tableau pile, the reserve, and the stock are available":
+    # the stock's top card is face up (RULES.md), and it is played, never drawn or dealt.
     stock_face_up_top = True
+    draws_or_deals = False
+    # "Reserve: 1 pile containing 13 cards. Only the top card is face up" (the reserve-size
+    # knob: 0 to the 96 non-aces)
     reserve_face_up_top_only = True
     reserve_size = 13
+    reserve_limits = (0, 96)
+    # "No Redeals: Once the stock is exhausted, no redeal is permitted." (redeals_allowed 0)
 
     def deal(self, deck: Sequence[Card]) -> GameState:
+        """The text: "8 piles. Each is dealt an Ace"; "Reserve: 1 pile containing 13 cards";
+        "The remainder of the cards ... forms the stock pile", the next card on top."""
         rest = [c for c in deck if c % 13]
         reserve = tuple(rest[: self.reserve_size])
         stock = tuple(reversed(rest[self.reserve_size :]))
@@ -52,6 +62,10 @@ class Fly(Variant):
         }
 
     def legal_moves(self, state: GameState) -> list[Move]:
+        """The text: "Moving the top card of any tableau pile, the reserve, or the stock to a
+        foundation if it fits the sequence"; "You may only place cards from the stock or
+        reserve onto any tableau pile", "Empty Tableau Piles: You may deal any card from the
+        stock to an empty tableau pile"; at any time (RULES.md)."""
         piles = state.piles
         pair = self.pair_moves
         heights = [len(piles[f]) for f in FOUNDATIONS]
@@ -70,6 +84,8 @@ class Fly(Variant):
         return self.move_top(state, move)
 
     def place_reason(self, state: GameState, src: int, dst: int, card: Card) -> str | None:
+        """The text: "Cards cannot be moved back into the reserve"; "you cannot move cards
+        between tableau piles or build sequences within them"."""
         if dst == R:
             return "nothing is ever placed on the reserve"
         if self.kinds[dst] == "foundation":

@@ -25,7 +25,7 @@ from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from ..chances import ChanceReport, Chances, Tally, chance_steps
-from ..rules import new_state
+from ..engine import new_state
 from ..solver import WINNABLE_NODES, SolveResult, solve_steps
 from ..winnability import how_hard
 from ._types import JSONDict

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..rules import random_seed
+from ..engine import random_seed
 from ._types import JSONDict
 from .background import run_deal, solving_state
 from .protocol import ControlIntent, Intent, IntentError, MoveIntent, PickIntent, ReplayIntent

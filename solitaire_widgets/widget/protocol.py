@@ -27,12 +27,12 @@ than ``MAX_MESSAGE_CHARS`` or nested deeper than ``MAX_DEPTH`` before anything e
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import TypeGuard
 
-from ..rules import MAX_SEED
+from ..engine import MAX_SEED
+from ..moves import NAMED_MOVES, NotationError, parse_move
 
 __all__ = [
     "CONTROL_ACTIONS",
@@ -79,8 +79,6 @@ _SCALARS = (int, float, bool, type(None))
 _CONTAINERS = (dict, list, tuple)
 
 _MAX_MOVE_LENGTH = 12
-_WORD_MOVES = ("deal", "redeal", "draw")
-_PILE_MOVE = re.compile(r"([A-Za-z]{1,2}[0-9]{0,2})-([A-Za-z]{1,2}[0-9]{0,2})")
 _FIELDS = {
     "move": frozenset({"type", "move", "seq"}),
     "pick": frozenset({"type", "pile", "seq"}),
@@ -231,22 +229,24 @@ def parse_intent(content: object, piles: Collection[str]) -> Intent:
 
 
 def _parse_move(move: object, piles: Collection[str]) -> str:
-    """Check a move's shape and pile names; the engine judges whether it is legal."""
+    """Check a move's shape (the engine's one grammar, ``moves.parse_move``) and its pile
+    names; the engine judges whether it is legal."""
     if not isinstance(move, str):
         raise IntentError(f"a move must be text such as R3-F1, not {_kind(move)}")
     text = move.strip()
+    unreadable = f"not a move: {_show(move)} (moves look like R3-F1, S-W or deal)"
     if not text or len(text) > _MAX_MOVE_LENGTH:
-        raise IntentError(f"not a move: {_show(move)} (moves look like R3-F1, S-W or deal)")
-    if text.lower() in _WORD_MOVES:
+        raise IntentError(unreadable)
+    try:
+        parsed = parse_move(text)
+    except NotationError:
+        raise IntentError(unreadable) from None
+    if text.lower() in NAMED_MOVES:  # the engine says why a game has no such move
         return text.lower()
-    match = _PILE_MOVE.fullmatch(text)
-    if match is None:
-        raise IntentError(f"not a move: {_show(move)} (moves look like R3-F1, S-W or deal)")
-    source, target = match.group(1).upper(), match.group(2).upper()
-    _check_pile(source, piles)
-    if target != "F":  # "X-F" means the leftmost foundation that accepts the card
-        _check_pile(target, piles)
-    return f"{source}-{target}"
+    _check_pile(parsed.src, piles)
+    if parsed.dst != "F":  # "X-F" means the leftmost foundation that accepts the card
+        _check_pile(parsed.dst, piles)
+    return str(parsed)
 
 
 def _parse_pile(pile: object, piles: Collection[str]) -> str:

@@ -10,12 +10,12 @@ a solver's line (checked once by the solver) is applied move by move without a s
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..game import Game
 from ..moves import parse_move
 from ..state import GameState
 from ..variants import get_variant
@@ -134,9 +134,7 @@ def game_from_record(record: str | Mapping[str, Any] | GameLike) -> GameLike:
     if isinstance(record, Mapping):
         record = json.dumps(dict(record))
     if isinstance(record, str):
-        game_class: Any = importlib.import_module("solitaire_widgets").Game
-        loaded: GameLike = game_class.from_json(record)
-        return loaded
+        return Game.from_json(record)
     copied: GameLike = type(record).from_json(record.to_json())  # type: ignore[attr-defined]
     return copied
 

@@ -21,7 +21,6 @@ message unanswered.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -31,6 +30,7 @@ from typing import Any
 import traitlets
 
 from ..chances import DEFAULT_SAMPLES
+from ..game import Game
 from ..render import render_html
 from ._types import GameLike, JSONDict
 from .background import run_chances, run_solve
@@ -380,7 +380,5 @@ def show(game: GameLike, **kwargs: Any) -> GameWidget:
 
 
 def _new_game(variant: str, seed: int | None) -> GameLike:
-    """A new engine game; imported late so the widget module does not need the engine."""
-    game_class: Any = importlib.import_module("solitaire_widgets").Game
-    game: GameLike = game_class(variant, seed=seed)
-    return game
+    """A new engine game."""
+    return Game(variant, seed=seed)

@@ -1,0 +1,154 @@
+"""Quadrennial beyond its rules (``variants/quadrennial.py``): what the engines know.
+
+The safe moves, the dead positions, the key and the solver's lean search, each with its
+argument, are in ``games/quadrennial_search.py`` (this game's search alone fills a module).
+Here: the profile that hands them out, the hint words, the budget and the rule card.
+
+**Moves that never lead back** (the hints): a draw, a card from the waste, a redeal. Within a
+pass the stock never grows back and the waste grows only by a draw, which shrinks the stock;
+the redeals used never go down. (A reserve card goes home, which no move undoes.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from ..advice import Hint
+from ..cards import CARDS
+from ..moves import Move
+from ..state import GameState
+from ..variants import Variant
+from .base import CardExample, CardRule, Profile, RuleCardText, at
+from .policy import Policy
+from .quadrennial_search import (
+    QuadrennialPolicy,
+    StrictQuadrennialPolicy,
+    quadrennial_dead,
+    quadrennial_safe,
+)
+
+_Q = "AC 5H 9S 2D KC 7H 3S JD 2C"  # A♣ in R1, 2♣ on top of the stock
+_Q_EMPTY = (*(["S-W"] * 44), "R1-F1")  # the stock drawn out, then A♣ home: R1 stays empty
+
+RULE_CARD = RuleCardText(
+    "Eight face-up reserve cards and a face-down stock: every card goes straight home to "
+    "its suit's foundation, ace to king, and you may go through the stock three times.",
+    (
+        CardRule(
+            "Foundations build up by suit",
+            "Each foundation takes the ace of its suit first, then the two, and so on up "
+            "to the king.",
+            (CardExample(at(_Q), "R1-F1", True), CardExample(at(_Q), "R2-F3", False)),
+        ),
+        CardRule(
+            "Cards move only to a foundation",
+            "A move takes one card home: a reserve card (R1-F1) or the waste's top card "
+            "(W-F2). X-F means: to whichever foundation takes it.",
+            (CardExample(at(_Q), "R1-R2", False), CardExample(at(_Q, "S-W"), "W-R1", False)),
+        ),
+        CardRule(
+            "Draw",
+            "S-W (or draw) turns the stock's top card over onto the waste. Stock cards "
+            "play only once they are on the waste.",
+            (CardExample(at(_Q), "S-W", True), CardExample(at(_Q), "S-F1", False)),
+        ),
+        CardRule(
+            "Refill",
+            "A reserve card played home is replaced at once by the stock's top card, as "
+            "part of the same move.",
+            (
+                CardExample(at(_Q), "R1-F1", True, after=("R1", "2C")),
+                CardExample(at(_Q, "R1-F1"), "R1-F1", True),
+            ),
+        ),
+        CardRule(
+            "Redeal, twice",
+            "When the stock is empty, redeal turns the waste over into a new stock. Twice "
+            "per game, so three passes through the stock.",
+            (
+                CardExample(at(_Q), "redeal", False),
+                CardExample(at(_Q, *["S-W"] * 44), "redeal", True),
+            ),
+        ),
+        CardRule(
+            "Won or lost",
+            "Won when all 52 cards are home; lost when no legal move remains.",
+            (),
+        ),
+    ),
+    (
+        CardRule(
+            "You may draw whenever the stock has cards",
+            "Even when a reserve card could go home: the text's 'draw if no more reserve "
+            "cards can be played' is advice.",
+            (CardExample(at(_Q), "S-W", True),),
+        ),
+        CardRule(
+            "An emptied reserve pile stays empty once the stock is empty",
+            "The refill needs a stock card; without one the pile stays empty for the rest "
+            "of the game, and nothing is ever placed on it.",
+            (
+                CardExample(at(_Q, *["S-W"] * 44), "R1-F1", True, after=("R1", "")),
+                CardExample(at(_Q, *_Q_EMPTY), "W-R1", False),
+            ),
+        ),
+        CardRule(
+            "A redeal keeps the order",
+            "Turning the waste over makes the card drawn first in the last pass the first "
+            "card drawn again.",
+            (CardExample(at(_Q, *["S-W"] * 44), "redeal", True, after=("S", "2C")),),
+        ),
+    ),
+)
+
+
+class QuadrennialProfile(Profile):
+    """Quadrennial: safe moves and a dead test in the last pass only, reserve piles sorted."""
+
+    policy_class = QuadrennialPolicy
+    one_way_sources = frozenset({"S", "W", "redeal"})
+    safe_words = "the waste's top card only waits, so playing it home can never hurt"
+    rule_card = RULE_CARD
+
+    def __init__(self, rules: Variant) -> None:
+        self._piles = rules.reserves[0], rules.reserves[-1] + 1, rules.stock, rules.waste
+        super().__init__(rules)
+
+    def policy(self, use_knowledge: bool = True) -> Policy:
+        """The lean search; the engine's moves under the stricter reading (no cut holds)."""
+        if self.rules.stuck_only:
+            return StrictQuadrennialPolicy(self, use_knowledge)
+        return QuadrennialPolicy(self, use_knowledge)
+
+    def key(self, state: GameState) -> Hashable:
+        """The reserve cards sorted, the stock, the waste, the redeals (the foundations hold
+        the cards found nowhere else): ``quadrennial_search``."""
+        first, end, stock, waste = self._piles
+        p = state.piles
+        reserve = tuple(sorted([pile[0] for pile in p[first:end] if pile]))
+        return reserve, p[stock], p[waste], state.redeals
+
+    def safe_home(self, state: GameState, move: Move) -> bool:
+        last_pass = state.redeals >= self.rules.redeals_allowed
+        return quadrennial_safe(last_pass, move.src == "W", not state.piles[self.rules.stock])
+
+    def first_safe_pass(self) -> int:
+        return self.rules.redeals_allowed
+
+    def is_dead(self, state: GameState) -> bool:
+        last_pass = state.redeals >= self.rules.redeals_allowed
+        return quadrennial_dead(last_pass, state.piles[self.rules.waste])
+
+    def home_hint(self, state: GameState, move: Move, card: int) -> Hint:
+        """A card home that is not safe: what the refill will be."""
+        shown, pile = CARDS[card], move.src
+        if not state.piles[self.rules.stock]:
+            return Hint(
+                str(move), 85, f"{shown} goes home; the stock is empty, so {pile} stays empty"
+            )
+        return Hint(
+            str(move),
+            85,
+            f"{shown} goes home and the next stock card refills {pile}; drawing first would "
+            f"refill {pile} with a later card instead",
+        )
