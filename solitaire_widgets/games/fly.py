@@ -303,6 +303,12 @@ RULE_CARD = RuleCardText(
             "building rule.",
             (CardExample(at(_F, "S-F", "S-T1"), "S-T1", True),),
         ),
+        CardRule(
+            "A stock card may go on the tableau at any time",
+            "Even when a card could go home: the text's 'if no moves to the foundation are "
+            "possible, deal a card' is advice.",
+            (CardExample(at(_F), "S-T1", True),),
+        ),
     ),
 )
 
