@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solitaire_widgets.cards import Card
-from solitaire_widgets.information import determinize, info_state
 from solitaire_widgets.engine import apply, legal_moves, new_state
+from solitaire_widgets.information import determinize, info_state
 from solitaire_widgets.state import GameState
 from solitaire_widgets.variants import VARIANTS
 from solitaire_widgets.view import view
