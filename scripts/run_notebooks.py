@@ -6,7 +6,8 @@
 Each notebook is run from top to bottom in a fresh kernel of the Python running this script
 (working directory: ``notebooks/``), then cleaned: the widget state that Jupyter saves is
 dropped (the tables are rebuilt when the cells run), the notebook metadata keeps only the kernel
-and language, cell metadata keeps only tags, cell ids are kept as they are, consecutive prints
+and language (with the version of the Python that ran it, as JupyterLab would write it), cell
+metadata keeps only tags, cell ids are kept as they are, consecutive prints
 to one stream become one output (the kernel splits them at random), and widget model ids,
 random on every run, are replaced by ids derived from the notebook's name. So running a
 notebook again changes nothing unless what it prints changed. The stored
@@ -43,10 +44,13 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def clean(nb: Any, stem: str) -> Any:
-    """Strip what changes from run to run or machine to machine (in place; returns ``nb``)."""
-    nb.metadata = nbformat.from_dict(
-        {"kernelspec": dict(KERNELSPEC), "language_info": dict(LANGUAGE_INFO)}
-    )
+    """Strip what changes from run to run (in place; returns ``nb``). The language's version is
+    kept: it is the one the kernel that ran the notebook reported, and JupyterLab, which writes
+    the kernel's language_info into a notebook it opens, then finds nothing to change (without
+    it, every tutorial would open already "modified")."""
+    version = nb.metadata.get("language_info", {}).get("version")
+    language = dict(LANGUAGE_INFO) | ({"version": version} if version else {})
+    nb.metadata = nbformat.from_dict({"kernelspec": dict(KERNELSPEC), "language_info": language})
     nb.nbformat, nb.nbformat_minor = 4, 5
     used: set[str] = set()
     models: dict[str, str] = {}

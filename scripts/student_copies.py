@@ -4,6 +4,7 @@ outputs; and set up an nbgrader course directory for collecting and grading them
     python scripts/student_copies.py OUT_DIR                 # every notebooks/*.ipynb
     python scripts/student_copies.py OUT_DIR notebooks/03_acme.ipynb
     python scripts/student_copies.py --course COURSE_DIR     # one nbgrader assignment per tutorial
+    python scripts/student_copies.py --course COURSE_DIR notebooks/03_acme.ipynb
 
 The copies are made by nbgrader's own ``generate_assignment``. What this script adds to it:
 
@@ -14,7 +15,11 @@ The copies are made by nbgrader's own ``generate_assignment``. What this script 
   ``--course`` writes that setting into the course's ``nbgrader_config.py``.
 * no course directory or gradebook to set up for a quick hand-out: OUT_DIR mode makes a
   temporary one, and copies the released notebooks out of it;
-* a check of every copy: no solution line or hidden test left, no outputs, valid nbformat.
+* the maintainers' cells out: a cell tagged ``claims`` checks that the teacher's prose still
+  says what the outputs show (re-run after an engine change, it fails instead of storing text
+  that contradicts them); a student never sees it;
+* a check of every copy: no solution line, hidden test or claims cell left, no outputs, valid
+  nbformat.
 
 The teacher's notebooks are never modified, and OUT_DIR may not be the notebooks folder itself.
 """
@@ -47,11 +52,12 @@ c = get_config()  # noqa: F821 (nbgrader defines it)
 # `raise NotImplementedError()`: a student copy then runs top to bottom under Run All.
 c.ClearSolutions.code_stub = {{"python": {CODE_STUB!r}}}
 
-# The project's check plays 900 games of Acme: give a cell more than the default 30 s.
+# The project's check plays 2,000 games of Acme: give a cell more than the default 30 s.
 c.Execute.timeout = 300
 '''
 
 _LEFT_OVER = re.compile(r"(BEGIN|END) (SOLUTION|HIDDEN TESTS)")
+CLAIMS_TAG = "claims"
 
 
 class CopyError(ValueError):
@@ -78,12 +84,20 @@ def run_nbgrader(course: Path, *args: str) -> str:
     return run.stdout + run.stderr
 
 
+def without_claims(nb: Any) -> Any:
+    """The notebook without its maintainers' cells (tagged ``claims``)."""
+    nb.cells = [c for c in nb.cells if CLAIMS_TAG not in c.get("metadata", {}).get("tags", [])]
+    return nb
+
+
 def check_copy(nb: Any, name: str) -> None:
-    """A student copy holds no solution or hidden-test block and no outputs."""
+    """A student copy holds no solution or hidden-test block, no claims cell and no outputs."""
     nbformat.validate(nb)
     for index, cell in enumerate(nb.cells):
         if _LEFT_OVER.search(cell.source):
             raise CopyError(f"{name}: cell {index} still holds a solution or hidden-test marker")
+        if CLAIMS_TAG in cell.get("metadata", {}).get("tags", []):
+            raise CopyError(f"{name}: cell {index} is a maintainers' claims cell")
         if cell.cell_type == "code" and (cell.outputs or cell.execution_count is not None):
             raise CopyError(f"{name}: cell {index} keeps its outputs")
 
@@ -121,33 +135,62 @@ def write_copies(out_dir: Path, paths: list[Path]) -> list[str]:
         written = []
         for path in paths:
             released = course / "release" / ASSIGNMENT / path.name
-            nb = nbformat.read(released, as_version=4)
+            nb = without_claims(nbformat.read(released, as_version=4))
             check_copy(nb, path.name)
             nbformat.write(nb, out_dir / path.name)
             written.append(path.name)
     return written
 
 
+def release_course(course: Path, paths: list[Path]) -> list[str]:
+    """Lay out the course, run ``generate_assignment`` for each tutorial, and take the claims
+    cells out of the released copies; the assignments."""
+    assignments = make_course(course, paths)
+    for assignment in assignments:
+        run_nbgrader(course, "generate_assignment", assignment, "--force")
+    for released in sorted((course / "release").glob("*/*.ipynb")):
+        nb = without_claims(nbformat.read(released, as_version=4))
+        check_copy(nb, released.name)
+        nbformat.write(nb, released)
+    return assignments
+
+
+def split_arguments(given: list[str]) -> tuple[Path | None, list[Path]]:
+    """The output folder and the notebooks among the positional arguments: a notebook ends in
+    ``.ipynb``; at most one other argument, the folder. ``CopyError`` says what is wrong."""
+    notebooks = [Path(arg) for arg in given if arg.endswith(".ipynb")]
+    folders = [Path(arg) for arg in given if not arg.endswith(".ipynb")]
+    if len(folders) > 1:
+        raise CopyError(f"one output folder, not {len(folders)}: {', '.join(map(str, folders))}")
+    missing = [str(path) for path in notebooks if not path.is_file()]
+    if missing:
+        raise CopyError(f"no such notebook: {', '.join(missing)}")
+    return (folders[0] if folders else None), notebooks
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("out_dir", type=Path, nargs="?", help="where to write the student copies")
-    parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
+    parser.add_argument(
+        "arguments",
+        nargs="*",
+        metavar="OUT_DIR | NOTEBOOK",
+        help="where to write the student copies, and the notebooks (default: notebooks/*.ipynb)",
+    )
     parser.add_argument("--course", type=Path, help="set up an nbgrader course directory here")
     args = parser.parse_args(argv)
-    paths = args.notebooks or sorted(NOTEBOOKS.glob("*.ipynb"))
     try:
+        out_dir, notebooks = split_arguments(args.arguments)
+        paths = notebooks or sorted(NOTEBOOKS.glob("*.ipynb"))
+        if args.course is None and out_dir is None:
+            parser.error("give OUT_DIR, or --course COURSE_DIR, or both")
         if args.course is not None:
-            assignments = make_course(args.course, paths)
-            for assignment in assignments:
-                run_nbgrader(args.course, "generate_assignment", assignment, "--force")
+            assignments = release_course(args.course, paths)
             print(f"nbgrader course in {args.course}: assignments {', '.join(assignments)}")
             print(f"student copies in {args.course / 'release'}")
-        if args.out_dir is not None:
-            for name in write_copies(args.out_dir, paths):
+        if out_dir is not None:
+            for name in write_copies(out_dir, paths):
                 print(f"{name}: student copy written")
-            print(f"student copies written to {args.out_dir}")
-        if args.course is None and args.out_dir is None:
-            parser.error("give OUT_DIR, or --course COURSE_DIR, or both")
+            print(f"student copies written to {out_dir}")
     except CopyError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -1,13 +1,15 @@
 """The exercise checks: each says "not answered yet", "not yet" with the hint aimed at its naive
 answer, or "correct"; the right answers, computed here by other routes, pass, and appear nowhere
-in the package; players are judged on what they can see, by a proper paired test."""
+in the package; feedback never lists an answer; every verdict is a counted try; personal numbers
+follow the name; players are judged on fresh deals, by a proper paired test."""
 
 from __future__ import annotations
 
 import random
 import re
 from fractions import Fraction
-from math import ceil, comb
+from itertools import combinations
+from math import ceil, comb, isclose
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from student_work import answer_cells, check_cells, grader
 
+import solitaire_widgets.stats as stats
 from solitaire_widgets import Game, new_state
 from solitaire_widgets.exercises import (
     EXERCISES,
@@ -27,78 +30,121 @@ from solitaire_widgets.exercises import (
     mcnemar_p_value,
     passed,
     play_deal,
+    points,
+    session,
+    student,
+    tries,
+    versus,
     view_of,
+    yours,
 )
-from solitaire_widgets.exercises.answers import digest
-from solitaire_widgets.exercises.catalogue import wilson_coverage
-from solitaire_widgets.exercises.players import PlayerError, compare_with_greedy
-from solitaire_widgets.intervals import sample_size, wilson
-from solitaire_widgets.stats import (
-    acme_reserve_suit_count,
-    acquaintance_two_in_first_row,
-    at_least_one,
-    fly_reserve_both_copies,
-    hypergeometric,
-    quadrennial_ace_in_reserve,
+from solitaire_widgets.exercises.checking import RECORD_KEY, record
+from solitaire_widgets.exercises.identity import Student, grading, nbgrader_id
+from solitaire_widgets.exercises.kinds import Function, Simulation, value_text
+from solitaire_widgets.exercises.players import TRAINING, PlayerError, compare
+from solitaire_widgets.exercises.project import (
+    HELD_OUT,
+    HELD_OUT_SIZE,
+    MATCH_SHARE,
+    PlayerProject,
+    held_out_deals,
 )
-from solitaire_widgets.stats.plots import MATPLOTLIB_MISSING, pyplot_if_installed
-from solitaire_widgets.stats.strategies import GreedyPlay
+from solitaire_widgets.exercises.scan import package_names
+from solitaire_widgets.intervals import coverage, sample_size, wilson
+from solitaire_widgets.stats.strategies import GreedyPlay, greedy_rank
 from solitaire_widgets.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "solitaire_widgets" / "exercises"
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 
-def simulated_coverage() -> float:
-    rng, hits = random.Random(0), 0
-    for _ in range(2000):
-        wins = sum(rng.random() < 0.15 for _ in range(50))
-        hits += 0.15 in wilson(wins, 50)
-    return hits / 2000
+@pytest.fixture(autouse=True)
+def fresh_session() -> Any:
+    """Every test starts with no tries and nobody named."""
+    session.forget()
+    student("")
+    yield
+    session.forget()
+    student("")
 
 
-def pair_in_fly_reserve() -> Fraction:
-    """Inclusion-exclusion over the 48 pairs, a second route to the challenge's answer."""
-    total = comb(96, 13)
+def table_of(exercise_id: str, compute: Any) -> Any:
+    """A function that answers from a table worked out here by ``compute`` (the package's own
+    exact functions, a second route): the check sees a plain function, not the package."""
+    exercise = EXERCISES[exercise_id]
+    assert isinstance(exercise, Function)
+    values = {case.args: compute(*case.args) for case in exercise.cases}
+    return lambda *args: values[args]
+
+
+def pair_in_fly_reserve(reserve: int) -> Fraction:
+    """Inclusion-exclusion over the 48 pairs: a second route to the challenge's answer."""
+    total = comb(96, reserve)
     return sum(
-        (-1) ** (j + 1) * comb(48, j) * Fraction(comb(96 - 2 * j, 13 - 2 * j), total)
-        for j in range(1, 7)
+        (
+            (-1) ** (j + 1) * comb(48, j) * Fraction(comb(96 - 2 * j, reserve - 2 * j), total)
+            for j in range(1, reserve // 2 + 1)
+        ),
+        Fraction(0),
     )
 
 
+def simulated_coverage(p: float, n: int, runs: int, rng: random.Random) -> float:
+    hits = 0
+    for _ in range(runs):
+        wins = sum(rng.random() < p for _ in range(n))
+        hits += p in wilson(wins, n)
+    return hits / runs
+
+
 # The right answers by routes other than the notebooks' solutions: the package's own exact
-# functions, the engine, and a plain simulation.
+# functions, inclusion-exclusion, the engine, a plain simulation.
 RIGHT: dict[str, Any] = {
     "start-legal": ["S-W"],
     "quadrennial-legal": [str(m) for m in Game("quadrennial", seed=3).legal_moves()],
-    "quadrennial-rules": {"R2-F3": 1, "R1-R2": 2, "S-F1": 2, "redeal": 5},
-    "quadrennial-ace": quadrennial_ace_in_reserve(),
-    "quadrennial-aces": [hypergeometric(k, 52, 4, 8) for k in range(5)],
+    "quadrennial-rules": {"R2-F3": 1, "R1-R2": 2, "S-F1": 3, "redeal": 5},
+    "quadrennial-ace": table_of("quadrennial-ace", lambda c, a, r: stats.at_least_one(c, a, r)),
+    "quadrennial-aces": table_of(
+        "quadrennial-aces", lambda k, c, a, r: stats.hypergeometric(k, c, a, r)
+    ),
     "quadrennial-timing": ["S-W", "R1-F", "R1-F", "R1-F1"],
+    "acquaintance-rules": {"R2-F1": 1, "R1-R2": 2, "S-R1": 3, "redeal": 4},
     "acquaintance-sizes": (12, 12, 12, 11),
-    "acquaintance-rules": {"R2-F1": 1, "R1-R2": 2, "S-R1": 2, "redeal": 4},
-    "acquaintance-two": acquaintance_two_in_first_row(),
-    "acquaintance-twos": sum(k * hypergeometric(k, 48, 4, 12) for k in range(5)),
+    "acquaintance-two": table_of("acquaintance-two", lambda s, p: stats.at_least_one(12 * s, s, p)),
+    "acquaintance-twos": table_of(
+        "acquaintance-twos",
+        lambda n: sum(k * stats.hypergeometric(k, 48, 4, n) for k in range(min(4, n) + 1)),
+    ),
     "acquaintance-back": ["r1", 3],
     "acme-legal": {"t2-t1", "T3-F1", "S-W"},
-    "acme-rules": {"T3-T2": 4, "T4-T3": 2, "T1-R": 3, "T3-F4": 1, "S-T2": 3},
-    "acme-first-home": at_least_one(48, 4, 5),
-    "acme-clubs": acme_reserve_suit_count(3),
+    "acme-rules": {"T3-T2": 4, "T4-T3": 2, "T1-R": 3, "T3-F4": 1, "S-T2": 5},
+    "acme-clubs": table_of("acme-clubs", lambda k, r: stats.hypergeometric(k, 48, 12, r)),
     "fly-moves": len(Game("fly", seed=4).legal_moves()),
     "fly-rules": {"S-W": 2, "T1-T2": 4, "S-F2": 1, "T1-R": 3, "redeal": 5},
-    "fly-kings": fly_reserve_both_copies(),
-    "fly-pair": pair_in_fly_reserve(),
+    "fly-kings": table_of("fly-kings", lambda r: stats.hypergeometric(2, 96, 2, r)),
+    "fly-pair": table_of("fly-pair", pair_in_fly_reserve),
     "lab-meaning": "A, E",
-    "lab-coverage": simulated_coverage(),
-    "lab-sample-size": sample_size(0.15, 0.01),
+    "lab-coverage": simulated_coverage,
+    "lab-sample-size": table_of("lab-sample-size", lambda p, h: sample_size(p, h)),
 }
 NAMESPACE = {"Fraction": Fraction, "comb": comb, "ceil": ceil}
 
 
 def naive_answer(exercise_id: str) -> Any:
-    namespace = dict(NAMESPACE)
-    exec(EXERCISES[exercise_id].naive, namespace)
-    return namespace[EXERCISES[exercise_id].name]
+    """The exercise's naive answer, as a student would type it in the answer cell."""
+    exercise = EXERCISES[exercise_id]
+    namespace: dict[str, Any] = dict(NAMESPACE)
+    if isinstance(exercise, (Function, Simulation, PlayerProject)):
+        header = f"def {exercise.name}({', '.join(parameters(exercise))}):"
+        exec(f"{header}\n    {exercise.naive}", namespace)
+    else:
+        exec(exercise.naive, namespace)
+    return namespace[exercise.name]
+
+
+def parameters(exercise: Any) -> tuple[str, ...]:
+    return ("view",) if isinstance(exercise, PlayerProject) else exercise.params
 
 
 def test_every_exercise_has_a_right_answer_here() -> None:
@@ -107,15 +153,29 @@ def test_every_exercise_has_a_right_answer_here() -> None:
 
 @pytest.mark.parametrize("exercise_id", list(EXERCISES))
 def test_untouched_is_not_answered_yet(exercise_id: str) -> None:
+    exercise = EXERCISES[exercise_id]
+    if isinstance(exercise, (Function, Simulation, PlayerProject)):
+        unwritten = naive_answer(exercise_id)
+        namespace: dict[str, Any] = {}
+        header = f"def {exercise.name}({', '.join(parameters(exercise))}):"
+        exec(f'{header}\n    """only its docstring, as a student copy has it"""', namespace)
+        unwritten = namespace[exercise.name]
+        feedback = judge(exercise_id, unwritten)
+        assert feedback.verdict == "not answered yet", feedback
+        assert "write its body" in feedback.message
     for placeholder in (..., None):
         feedback = judge(exercise_id, placeholder)
         assert feedback.verdict == "not answered yet"
-        assert EXERCISES[exercise_id].name in feedback.message
+        assert feedback.number == 0  # not a try
+        assert exercise.name in feedback.message
+    assert tries(exercise_id) == 0
 
 
 @pytest.mark.parametrize("exercise_id", sorted(RIGHT))
 def test_the_right_answer_is_correct(exercise_id: str) -> None:
-    assert judge(exercise_id, RIGHT[exercise_id]).verdict == "correct"
+    feedback = judge(exercise_id, RIGHT[exercise_id])
+    assert feedback.verdict == "correct", feedback
+    assert feedback.points == EXERCISES[exercise_id].points
 
 
 @pytest.mark.parametrize("exercise_id", sorted(RIGHT))
@@ -123,41 +183,91 @@ def test_the_naive_answer_gets_its_own_hint(exercise_id: str) -> None:
     exercise = EXERCISES[exercise_id]
     feedback = judge(exercise_id, naive_answer(exercise_id))
     assert feedback.verdict == "not yet"
-    assert exercise.mistakes and exercise.mistakes[0].hint in feedback.message
+    assert exercise.mistakes and exercise.mistakes[0].hint in feedback.message, feedback
 
 
 @pytest.mark.parametrize("exercise_id", sorted(RIGHT))
 def test_no_right_answer_is_written_in_the_package(exercise_id: str) -> None:
+    exercise = EXERCISES[exercise_id]
+    if not isinstance(exercise, Function):
+        return  # engine answers are computed; fixed choices are hashed (below)
+    source = package_source()
     right = RIGHT[exercise_id]
-    if not isinstance(right, Fraction) or exercise_id == "acquaintance-twos":
-        return  # engine answers are computed, short ones (18, {A, E}) are hashed below
-    source = "\n".join(path.read_text() for path in PACKAGE.glob("*.py"))
-    for text in (str(right), str(right.numerator), f"{float(right):.4f}"[2:]):
-        if len(text) >= 3:  # "13" is everywhere
-            assert text not in source, f"{exercise_id}: {text} is in the package"
+    for case in exercise.cases:
+        value = right(*case.args)
+        texts = {value_text(value, exercise.whole), str(value)}
+        if isinstance(value, Fraction):
+            texts |= {str(value.numerator), f"{float(value):.4f}"[2:]}
+        for text in texts:
+            if len(text) >= 4 and not text.strip("0."):
+                continue
+            if len(text) >= 4:  # "13" and "0.8" are everywhere
+                assert text not in source, f"{exercise_id}{case.args}: {text} is in the package"
+
+
+def package_source() -> str:
+    """The exercises' code without its hashes (whose hex digits hold any short number)."""
+    text = "\n".join(path.read_text() for path in PACKAGE.glob("*.py"))
+    return re.sub(r'"[0-9a-f]{24}"', '""', text)
 
 
 def test_hashes_hide_short_answers_too() -> None:
-    source = (PACKAGE / "catalogue.py").read_text()
+    source = package_source()
     assert "4898" not in source and "1915" not in source
     assert re.search(r'\{"A", "E"\}', source) is None
-    assert digest("lab-meaning", "AE") in source
+
+
+@pytest.mark.parametrize(
+    "exercise_id", [i for i, e in EXERCISES.items() if isinstance(e, Function)]
+)
+def test_every_stored_value_is_far_from_a_rounding_edge(exercise_id: str) -> None:
+    """A float answer agrees with the exact one to ten digits unless the value sits on the edge
+    of a rounding; none of the stored ones does, so float and Fraction answers read alike."""
+    exercise = EXERCISES[exercise_id]
+    assert isinstance(exercise, Function)
+    right = RIGHT[exercise_id]
+    for case in exercise.cases:
+        value = float(right(*case.args))
+        if exercise.whole:
+            assert value == int(value)
+            continue
+        near = {value_text(value * (1 + sign * 1e-12)) for sign in (-1, 0, 1)}
+        assert len(near) == 1, (exercise_id, case.args, near)
+
+
+def test_float_answers_and_other_forms_are_accepted() -> None:
+    def p_ace(cards: int, aces: int, reserve: int) -> float:
+        return 1 - comb(cards - aces, reserve) / comb(cards, reserve)
+
+    assert judge("quadrennial-ace", p_ace).verdict == "correct"
+
+    def expected_twos(cards: int) -> float:
+        return 12 * 4 / 48 * cards / 12  # a float, exact for whole numbers of twelfths
+
+    assert judge("acquaintance-twos", expected_twos).verdict == "correct"
+
+    def deals_needed(p: float, h: float) -> int:
+        return ceil(1.959964**2 * p * (1 - p) / h**2)  # z to more digits: also right
+
+    assert judge("lab-sample-size", deals_needed).verdict == "correct"
+    assert judge("acquaintance-back", ("r1", 3.0)).verdict == "correct"
+    assert judge("lab-meaning", "e a").verdict == "correct"
 
 
 @pytest.mark.parametrize(
     "exercise_id, answer, words",
     [
-        ("quadrennial-ace", 0.4986, "exact value as a Fraction"),
-        ("quadrennial-ace", Fraction(3, 2), "not a probability"),
-        ("quadrennial-ace", True, "not True or False"),
-        ("quadrennial-aces", [Fraction(1, 2)] * 4, "5 of them, not 4"),
+        ("quadrennial-ace", lambda c, a, r: 1 - comb(48, 8) / comb(52, 8), "not yet for other"),
+        ("quadrennial-ace", lambda c, a, r: "half", "not a number"),
+        ("quadrennial-ace", lambda c, a, r: Fraction(3, 2), "not a probability"),
+        ("quadrennial-ace", lambda c, a, r: 1 / 0, "raised ZeroDivisionError"),
+        ("quadrennial-ace", 0.4986, "is a function"),
+        ("lab-sample-size", lambda p, h: 4897.9, "not a whole number"),
         ("quadrennial-legal", "R1-F2", "a list of moves"),
         ("quadrennial-legal", ["R1 F2"], "cannot read 'R1 F2' as a move"),
         ("quadrennial-rules", ["R2-F3"], "a dict of refused moves"),
         ("quadrennial-rules", {"R3-F1": 1}, "not one of the moves asked about"),
         ("lab-meaning", {"F"}, "the statements are A, B, C, D, E"),
-        ("lab-coverage", 0.12345, "not a share of the 2000 runs"),
-        ("lab-sample-size", 4897.9, "not a whole number"),
         ("acquaintance-back", "R1", "a pile and a number"),
     ],
 )
@@ -168,28 +278,79 @@ def test_an_answer_of_the_wrong_form_is_told_what_form(
     assert feedback.verdict == "not yet" and words in feedback.message, feedback
 
 
-def test_other_wrong_answers_get_a_targeted_or_general_hint() -> None:
-    assert "with replacement" in judge("quadrennial-ace", 1 - Fraction(48, 52) ** 8).message
-    assert (
-        "chance of *no* ace" in judge("quadrennial-ace", 1 - quadrennial_ace_in_reserve()).message
-    )
-    general = judge("quadrennial-ace", Fraction(1, 3))
+def test_a_function_that_asks_the_package_is_refused() -> None:
+    def p_ace(cards: int, aces: int, reserve: int) -> Fraction:
+        return stats.at_least_one(cards, aces, reserve)
+
+    feedback = judge("quadrennial-ace", p_ace)
+    assert feedback.verdict == "not yet" and "uses stats from solitaire_widgets" in feedback.message
+
+    def deals_needed(p: float, h: float) -> int:
+        from solitaire_widgets.intervals import sample_size as size
+
+        return size(p, h)
+
+    assert "solitaire_widgets.intervals" in judge("lab-sample-size", deals_needed).message
+
+    def measure_coverage(p: float, n: int, runs: int, rng: random.Random) -> float:
+        return coverage(n, [p], wilson)[0]
+
+    assert "coverage" in judge("lab-coverage", measure_coverage).message
+    assert package_names(simulated_coverage, frozenset({"wilson"})) == []
+    assert package_names(lambda x: x.wilson) == []  # an attribute name is not a load
+
+
+def test_other_wrong_functions_get_a_targeted_or_general_hint() -> None:
+    def with_replacement(cards: int, aces: int, reserve: int) -> Fraction:
+        return 1 - Fraction(cards - aces, cards) ** reserve
+
+    assert "with replacement" in judge("quadrennial-ace", with_replacement).message
+
+    def none_at_all(cards: int, aces: int, reserve: int) -> Fraction:
+        return Fraction(comb(cards - aces, reserve), comb(cards, reserve))
+
+    assert "chance of *no* ace" in judge("quadrennial-ace", none_at_all).message
+    general = judge("quadrennial-ace", lambda c, a, r: Fraction(1, 3))
     assert general.verdict == "not yet" and "sample space" in general.message
-    assert "do not add up to 1" in judge("quadrennial-aces", [Fraction(1, 5)] * 4 + [0]).message
-    assert "plausible" in judge("lab-coverage", 0.954).message
-    assert "four times" in judge("lab-sample-size", 1225).message
+    assert (
+        "Round up"
+        in judge("lab-sample-size", lambda p, h: int(1.96**2 * p * (1 - p) / h**2)).message
+    )
     assert "redeal's own round" in judge("acquaintance-back", ("R1", 4)).message
 
 
-def test_refusals_say_which_verdict_or_which_rule_is_wrong() -> None:
+def test_feedback_never_lists_the_refused_moves() -> None:
+    """Whatever set of moves is given, a "not yet" names no move the student left out."""
+    exercise = EXERCISES["quadrennial-rules"]
+    candidates = exercise.candidates  # type: ignore[attr-defined]
+    for size in range(len(candidates) + 1):
+        for chosen in combinations(candidates, size):
+            feedback = judge("quadrennial-rules", dict.fromkeys(chosen, 1))
+            if feedback.verdict != "not yet" or "You found every refused move" in feedback.message:
+                continue
+            left_out = set(candidates) - set(chosen)
+            named = {
+                move
+                for move in left_out
+                if re.search(rf"(?<![\w-]){move}(?![\w-])", feedback.message)
+            }
+            assert not named, (chosen, feedback.message)
+
+
+def test_feedback_on_statements_names_no_letter() -> None:
+    for size in range(6):
+        for letters in combinations("ABCDE", size):
+            feedback = judge("lab-meaning", set(letters))
+            if feedback.verdict == "not yet":
+                assert not re.search(r"\b[A-E]\b", feedback.message), (letters, feedback.message)
+
+
+def test_refusals_say_which_rule_is_wrong_once_the_moves_are_right() -> None:
     right = RIGHT["fly-rules"]
-    swapped = {**right, "S-F2": 3}
-    feedback = judge("fly-rules", swapped)
+    feedback = judge("fly-rules", {**right, "S-F2": 3})
     assert (
         feedback.verdict == "not yet" and "S-F2 breaks another rule than rule 3" in feedback.message
     )
-    missing = {k: v for k, v in right.items() if k != "S-W"}
-    assert "refuses S-W" in judge("fly-rules", missing).message
     correct = judge("fly-rules", right)
     assert "Fly has no waste" in correct.message  # the engine's own words, read when checked
 
@@ -202,33 +363,148 @@ def test_fewest_moves_are_played_by_the_engine() -> None:
     assert EXERCISES["quadrennial-timing"].fewest() == 4  # type: ignore[attr-defined]
 
 
-def test_check_prints_and_passed_remembers(capsys: pytest.CaptureFixture[str]) -> None:
+# ----------------------------------------------------------------------------- tries
+def test_every_verdict_is_a_counted_try(capsys: pytest.CaptureFixture[str]) -> None:
     check("acme-clubs", ...)
-    assert "not answered yet" in capsys.readouterr().out and not passed("acme-clubs")
-    check("acme-clubs", RIGHT["acme-clubs"])
-    assert capsys.readouterr().out.startswith("Exercise 4 (clubs in the reserve): correct.")
-    assert passed("acme-clubs")
-    check("acme-clubs", Fraction(1, 4))
-    assert not passed("acme-clubs")
+    assert "not answered yet" in capsys.readouterr().out and tries("acme-clubs") == 0
+    for letters in combinations("ABCDE", 2):  # a loop over candidates is counted too
+        judge("lab-meaning", set(letters))
+    assert tries("lab-meaning") == 10
+    check("lab-meaning", {"A", "E"})
+    out = capsys.readouterr().out
+    assert out.startswith("Exercise 1 (what does the interval say?), try 11: correct.")
+    assert passed("lab-meaning") and points("lab-meaning") == 1
+    check("lab-meaning", {"A"})
+    assert not passed("lab-meaning") and points("lab-meaning") == 0
     with pytest.raises(ValueError, match="no exercise 'nope'"):
         check("nope", 1)
 
 
-def test_against_simulation_says_consistent_or_not(capsys: pytest.CaptureFixture[str]) -> None:
-    against_simulation(Fraction(1, 2), 981, 2000)
-    assert "is inside it: consistent with the simulation" in capsys.readouterr().out
-    against_simulation(Fraction(1, 4), 981, 2000)
-    assert "outside it" in capsys.readouterr().out
-    against_simulation(..., 981, 2000)
-    assert "Answer the exercise above" in capsys.readouterr().out
-    against_simulation([Fraction(1, 2), Fraction(1, 3)], 500, 1000, part=0)
-    assert "0.5000, is inside" in capsys.readouterr().out
+def test_the_record_says_which_try_and_whose_numbers() -> None:
+    student("Ada  Lovelace")
+    feedback = judge("fly-kings", RIGHT["fly-kings"])
+    assert record(feedback) == {
+        "exercise": "fly-kings",
+        "try": 1,
+        "verdict": "correct",
+        "points": 2.0,
+        "student": "ada lovelace",
+        "numbers from": "typed",
+    }
+    assert RECORD_KEY == "solitaire_widgets"
+
+
+# ----------------------------------------------------------------------------- identity
+def test_a_name_seeds_the_personal_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    student("")
+    assert "No name yet" in capsys.readouterr().out
+    shared_card, shared_game = yours("acquaintance-back"), yours("fly-moves")
+    assert str(shared_card) == "9♥" and shared_game.seed == 4  # type: ignore[attr-defined]
+    cards = set()
+    for name in ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald"):
+        student(name)
+        assert f'"{name}"' in capsys.readouterr().out
+        cards.add(str(yours("acquaintance-back")))
+        game = yours("fly-moves")
+        truth = len(game.legal_moves())  # type: ignore[attr-defined]
+        assert judge("fly-moves", truth).verdict == "correct"
+        # a teacher works the numbers out again from the name alone
+        assert Student(name.casefold()).pick("fly-moves", (0, 1, 2, 3, 4, 5, 6)) in range(7)
+    assert len(cards) > 2, "neighbours' cards should differ"
+    student("ada")
+    mine = str(yours("acquaintance-back"))
+    student("  ADA ")
+    assert str(yours("acquaintance-back")) == mine  # case and spaces do not count
+
+
+def test_the_nbgrader_id_is_used_without_a_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    folder = tmp_path / "course" / "autograded" / "ada" / "01_quadrennial"
+    folder.mkdir(parents=True)
+    assert nbgrader_id(folder) == "ada" and grading(folder)
+    assert student("", cwd=folder) == Student("ada", "nbgrader", "ada")
+    assert student("Bob", cwd=folder).name == "bob"  # a typed name comes first
+    assert nbgrader_id(tmp_path) is None and not grading(tmp_path)
+    monkeypatch.setenv("JUPYTERHUB_USER", "grace")
+    assert nbgrader_id(tmp_path) == "grace"
+
+
+# ----------------------------------------------------------------------------- simulations
+@pytest.mark.parametrize("seed", range(5))
+def test_honest_simulations_with_any_generator_pass(seed: int) -> None:
+    numpy = pytest.importorskip("numpy")
+
+    def with_numpy(p: float, n: int, runs: int, rng: random.Random) -> float:
+        generator = numpy.random.default_rng(seed)
+        wins = (generator.random((runs, n)) < p).sum(axis=1)
+        return float(numpy.mean([p in wilson(int(w), n) for w in wins]))
+
+    def with_random(p: float, n: int, runs: int, rng: random.Random) -> float:
+        return simulated_coverage(p, n, runs, random.Random(seed + 100))
+
+    assert judge("lab-coverage", with_numpy).verdict == "correct"
+    assert judge("lab-coverage", with_random).verdict == "correct"
+
+
+def test_a_promise_is_not_a_measurement() -> None:
+    feedback = judge("lab-coverage", lambda p, n, runs, rng: 0.95)
+    assert "not a measurement" in feedback.message
+    counted = judge("lab-coverage", lambda p, n, runs, rng: runs * 0.95)
+    assert "divided by runs" in counted.message
+    exercise = EXERCISES["lab-coverage"]
+    assert isinstance(exercise, Simulation)
+    assert exercise.exact(0.15, 50) == pytest.approx(0.9558, abs=1e-4)
 
 
 # ----------------------------------------------------------------------------- players
 def greedy_like(view: View) -> object:
     home = view.home_moves()
     return home[0] if home else view.legal[-1]
+
+
+ORDER = ["home", "reserve", "waste", "tableau", "draw", "empty", "redeal"]
+
+
+def kind(view: View, move: Any) -> str:
+    if move.dst.startswith("F"):
+        return "home"
+    if str(move) in ("S-W", "redeal"):
+        return {"S-W": "draw", "redeal": "redeal"}[str(move)]
+    if not view.piles[move.dst]:
+        return "empty"
+    return {"R": "reserve", "W": "waste", "T": "tableau"}[move.src[0]]
+
+
+def greedy_player(view: View) -> object:
+    """The notebook's greedy, written from what a player sees, with the memory greedy has."""
+    moves = [m for m in view.legal if not view.repeats(m)] or list(view.legal)
+    return min(moves, key=lambda m: ORDER.index(kind(view, m)))
+
+
+def idea_player(view: View) -> object:
+    """Greedy, with the waste's card onto an empty pile before drawing."""
+
+    def kind_of(move: Any) -> str:
+        named = kind(view, move)
+        return "waste" if named == "empty" and move.src == "W" else named
+
+    moves = [m for m in view.legal if not view.repeats(m)] or list(view.legal)
+    return min(moves, key=lambda m: ORDER.index(kind_of(m)))
+
+
+def test_the_notebooks_greedy_is_the_packages_greedy() -> None:
+    """04_acme_project shows greedy's order and memory as a player: it is greedy, deal for deal,
+    and greedy_rank orders Acme's moves as the notebook says."""
+    comparison = compare(greedy_player, "acme", range(1, 81), baselines=("greedy",))
+    assert [g.won for g in comparison.yours] == list(comparison.baselines["greedy"])
+    rules = VARIANTS["acme"]
+    state = new_state("acme", 3)
+    ranks = {
+        kind(view_of(state), m): greedy_rank(rules, state, m) for m in rules.legal_moves(state)
+    }
+    assert ranks["home"] < ranks["tableau"] < ranks["draw"]
 
 
 @settings(max_examples=25, deadline=None)
@@ -251,6 +527,23 @@ def test_a_view_never_shows_a_face_down_card(variant: str, deal: int) -> None:
     assert shown + hidden == sum(len(pile) for pile in state.piles)
 
 
+def test_a_player_keeps_its_memory_for_a_deal() -> None:
+    seen: list[tuple[int, int, bool]] = []
+
+    def counting(view: View) -> object:
+        view.memory["moves"] = view.memory.get("moves", 0) + 1
+        seen.append((view.memory["moves"], len(view.history), any(map(view.repeats, view.legal))))
+        return greedy_player(view)
+
+    play_deal(counting, "acme", 3)
+    assert [count for count, _, _ in seen] == [moves + 1 for _, moves, _ in seen]
+    first = len(seen)
+    for deal in range(1, 11):
+        play_deal(counting, "acme", deal)
+    assert seen[first][0] == 1  # a new deal, a new memory
+    assert any(repeats for _, _, repeats in seen)  # some position offers a way back
+
+
 def test_a_player_that_breaks_a_rule_is_told_where_and_why() -> None:
     with pytest.raises(PlayerError, match=r"deal 7, move 1: .*'T1-T2', which is refused: 5♦"):
         play_deal(lambda view: "T1-T2", "acme", 7)
@@ -261,15 +554,11 @@ def test_a_player_that_breaks_a_rule_is_told_where_and_why() -> None:
 
 
 def test_a_game_going_round_in_circles_ends() -> None:
-    """Acme deal 3 reaches a position where a card can go back and forth for ever."""
-
     def back_and_forth(view: View) -> object:
         home = view.home_moves()
         tableau = [m for m in view.legal if m.src[0] == "T" and m.dst[0] == "T"]
         return home[0] if home else (tableau[0] if tableau else view.legal[0])
 
-    outcome = play_deal(back_and_forth, "acme", 3)
-    assert outcome.ending in ("circle", "stuck", "won")
     endings = {play_deal(back_and_forth, "acme", deal).ending for deal in range(1, 30)}
     assert "circle" in endings
 
@@ -279,38 +568,66 @@ def test_mcnemar_exact_p_values() -> None:
     assert mcnemar_p_value(5, 5) == 1.0
     assert mcnemar_p_value(3, 0) == pytest.approx(0.25)  # 2 * (1/2)^3
     assert mcnemar_p_value(15, 0) == pytest.approx(2 / 2**15)
-    assert mcnemar_p_value(10, 2) == mcnemar_p_value(2, 10) == pytest.approx(79 / 2048 * 2 / 2)
+    assert mcnemar_p_value(10, 2) == mcnemar_p_value(2, 10) == pytest.approx(79 / 2048)
     # a published value: 8 vs 2 discordant pairs gives p = 0.109 (exact binomial, two-sided)
     assert mcnemar_p_value(8, 2) == pytest.approx(0.109375)
 
 
 def test_the_comparison_plays_greedy_on_the_same_deals() -> None:
     deals = range(1, 41)
-    comparison = compare_with_greedy(greedy_like, "acme", deals)
+    comparison = compare(greedy_like, "acme", deals)
     direct = [GreedyPlay()(new_state("acme", d), random.Random(0)).outcome == "won" for d in deals]
-    assert list(comparison.greedy) == direct
-    assert comparison.only_yours - comparison.only_greedy == comparison.wins - sum(direct)
+    assert list(comparison.baselines["greedy"]) == direct
+    pair = comparison.against("greedy")
+    assert pair.only_first - pair.only_second == comparison.wins - sum(direct)
     text = str(comparison)
-    assert "your player" in text and "greedy" in text and "hint" in text
-    assert "McNemar" in text or "Nothing tells them apart" in text
+    assert "greedy_like" in text and "greedy" in text and "hint" in text and "random" in text
+    report = str(versus(greedy_player, greedy_like, names=("mine", "theirs"), deals=deals))
+    assert "mine won" in report and "theirs" in report
 
 
-def test_the_project_check_needs_a_significant_win_over_greedy() -> None:
+def test_the_project_is_judged_on_fresh_deals() -> None:
+    one, two = held_out_deals("acme", 1), held_out_deals("acme", 2)
+    assert len(set(one)) == HELD_OUT_SIZE and set(one) <= set(HELD_OUT)
+    assert not set(one) & set(TRAINING) and one != two
+    assert held_out_deals("acme", 1, graded=True) not in (one, two)
+    student("Ada")
+    assert held_out_deals("acme", 1) != one  # another name, other deals
+
+
+def test_the_project_gives_partial_credit_and_climbing_hints() -> None:
     project = EXERCISES["acme-player"]
+    assert isinstance(project, PlayerProject)
     naive = judge("acme-player", lambda view: view.legal[0])
     assert naive.verdict == "not yet" and "passed up a card" in naive.message
-    same = judge("acme-player", greedy_like)
-    assert same.verdict == "not yet"
+    forgetful = judge(
+        "acme-player", lambda view: min(view.legal, key=lambda m: ORDER.index(kind(view, m)))
+    )
+    assert forgetful.verdict == "not yet" and "view.repeats" in forgetful.message
+    same = judge("acme-player", greedy_player)
+    assert same.verdict == "not yet" and same.points == MATCH_SHARE * project.points
+    assert "empty tableau pile" in same.message
+    assert points("acme-player") == same.points
+    better = judge("acme-player", idea_player)
+    assert better.verdict == "correct" and better.points == project.points
+    assert "try 4, on new deals" in better.message
     assert judge("acme-player", lambda view: None).verdict == "not answered yet"
     assert "is a function" in judge("acme-player", 3).message
     assert "raised" in judge("acme-player", lambda view: 1 / 0).message
-    assert project.level == "project"
+
+
+def test_against_simulation_says_consistent_or_not(capsys: pytest.CaptureFixture[str]) -> None:
+    against_simulation(Fraction(1, 2), 981, 2000)
+    assert "95% interval" in (out := capsys.readouterr().out) and "consistent with" in out
+    against_simulation(Fraction(1, 4), 981, 2000)
+    assert "outside it" in capsys.readouterr().out
+    against_simulation(lambda: None, 981, 2000)
+    assert "Answer the exercise above" in capsys.readouterr().out
+    against_simulation(lambda k: 1 / 0, 981, 2000, args=(3,))
+    assert "raised ZeroDivisionError" in capsys.readouterr().out
 
 
 # ----------------------------------------------------------------------------- notebooks
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-
-
 def test_each_exercise_is_in_exactly_one_notebook_with_its_check() -> None:
     seen: dict[str, str] = {}
     for path in NOTEBOOKS:
@@ -322,30 +639,27 @@ def test_each_exercise_is_in_exactly_one_notebook_with_its_check() -> None:
             seen[exercise_id] = path.name
             exercise = EXERCISES[exercise_id]
             index = nb.cells.index(cell)
-            assert checks[exercise_id] == index + 1, f"{exercise_id}: check right after the answer"
-            opening = (
-                f"def {exercise.name}(" if exercise.level == "project" else f"{exercise.name} = ..."
-            )
+            assert checks[exercise_id] > index, f"{exercise_id}: check after the answer"
+            between = nb.cells[index + 1 : checks[exercise_id]]
+            assert all(c.cell_type == "code" and not grader(c) for c in between), exercise_id
+            if isinstance(exercise, (Function, Simulation, PlayerProject)):
+                opening = f"def {exercise.name}({', '.join(parameters(exercise))}):"
+            else:
+                opening = f"{exercise.name} = ..."
             assert opening in cell.source, exercise_id
-            source = nb.cells[index + 1].source
+            source = nb.cells[checks[exercise_id]].source
             assert source.startswith(f'check("{exercise_id}", {exercise.name})'), source
-            assert f'assert passed("{exercise_id}")' in source
-            assert grader(nb.cells[index + 1])["points"] > 0
+            hidden = (
+                f'points("{exercise_id}")'
+                if exercise.level == "project"
+                else f'assert passed("{exercise_id}")'
+            )
+            assert hidden in source
+            assert grader(nb.cells[checks[exercise_id]])["points"] == exercise.points
     assert set(seen) == set(EXERCISES)
 
 
-def test_pyplot_if_installed(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    import sys
-
-    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
-    assert pyplot_if_installed() is None
-    assert capsys.readouterr().out.strip() == MATPLOTLIB_MISSING
-    monkeypatch.undo()
-    assert pyplot_if_installed() is not None
-    assert capsys.readouterr().out == ""
-
-
-def test_coverage_helper_is_the_exact_sum() -> None:
-    assert wilson_coverage(0.15, 50) == pytest.approx(0.9558, abs=1e-4)
+def test_a_students_value_is_compared_to_ten_digits() -> None:
+    assert value_text(Fraction(1, 3)) == value_text(1 / 3) == "0.3333333333"
+    assert value_text(2.0, whole=True) == "2"
+    assert isclose(float(value_text(0.1 + 0.2)), 0.3)

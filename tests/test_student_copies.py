@@ -16,13 +16,12 @@ import os
 import re
 import subprocess
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import nbformat
 import pytest
-from jupyter_client.manager import start_new_kernel
+from notebook_kernel import CellRun, Kernel
 from student_work import answer_cells, check_cells, fill, grader, solution_of
 
 from solitaire_widgets.exercises import EXERCISES
@@ -31,47 +30,6 @@ from solitaire_widgets.stats.plots import MATPLOTLIB_MISSING
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK_DIR = ROOT / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
-CELL_TIMEOUT = 300
-
-
-@dataclass
-class CellRun:
-    status: str = "not run"
-    stdout: str = ""
-    error: str = ""
-    texts: list[str] = field(default_factory=list)
-
-
-class Kernel:
-    """One kernel (the Python running the tests), running cells and collecting what they print."""
-
-    def __init__(self, cwd: Path) -> None:
-        env = dict(os.environ)
-        env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
-        env.pop("MPLBACKEND", None)
-        self.km, self.kc = start_new_kernel(kernel_name="python3", cwd=str(cwd), env=env)
-
-    def run(self, code: str) -> CellRun:
-        result = CellRun()
-
-        def hook(msg: dict[str, Any]) -> None:
-            kind, content = msg["msg_type"], msg["content"]
-            if kind == "stream" and content["name"] == "stdout":
-                result.stdout += content["text"]
-            elif kind == "stream":
-                result.texts.append(content["text"])
-            elif kind == "error":
-                result.error = f"{content['ename']}: {content['evalue']}"
-            elif kind in ("execute_result", "display_data"):
-                result.texts.append(content["data"].get("text/plain", ""))
-
-        reply = self.kc.execute_interactive(code, timeout=CELL_TIMEOUT, output_hook=hook)
-        result.status = reply["content"]["status"]
-        return result
-
-    def close(self) -> None:
-        self.kc.stop_channels()
-        self.km.shutdown_kernel(now=True)
 
 
 @pytest.fixture(scope="module")
@@ -98,9 +56,10 @@ def run_all(kernel: Kernel, nb: Any, prelude: str = "") -> list[CellRun]:
 
 def verdict_of(run: CellRun, title: str) -> str:
     match = re.search(
-        rf"^{re.escape(title)}: (not answered yet|not yet|correct)\.", run.stdout, re.M
+        rf"^{re.escape(title)}(?:, try \d+)?: (not answered yet|not yet|correct)\.", run.shown, re.M
     )
-    assert match, f"no verdict of {title!r} in {run.stdout!r}"
+    assert match, f"no verdict of {title!r} in {run.shown!r}"
+    assert run.records and run.records[-1]["verdict"] == match.group(1), run.records
     return match.group(1)
 
 
@@ -145,7 +104,7 @@ def test_student_copy_runs_untouched_naive_and_solved(path: Path, copies: Path) 
             assert run.status == "ok", run.error
             assert verdict_of(run, exercise.title) == "not yet", exercise_id
             hint = exercise.mistakes[0].hint if exercise.mistakes else "passed up a card"
-            assert hint in run.stdout, (exercise_id, run.stdout)
+            assert hint in run.shown, (exercise_id, run.shown)
 
         # 3. the solutions: every check says "correct", every cell runs
         solved = nbformat.from_dict(student)
@@ -160,8 +119,8 @@ def test_student_copy_runs_untouched_naive_and_solved(path: Path, copies: Path) 
         values = {
             exercise_id: kernel.run(f"print(repr({name}))\nprint({name})").stdout.split("\n")[:2]
             for exercise_id in answers
-            if EXERCISES[exercise_id].level != "project"
             for name in [EXERCISES[exercise_id].name]
+            if "def " + name not in answers[exercise_id].source  # a function has no value
         }
     finally:
         kernel.close()
@@ -177,4 +136,42 @@ def test_student_copy_runs_untouched_naive_and_solved(path: Path, copies: Path) 
         for form in forms:
             if len(form) >= 3:  # shorter ones (9, 18) are ordinary numbers in any text
                 assert form not in text, f"{exercise_id}: its value {form} is in the copy"
-    assert "passed(" not in "".join(c.source for c in student.cells if grader(c).get("grade"))
+    graded = "".join(c.source for c in student.cells if grader(c).get("grade"))
+    assert "passed(" not in graded and "points(" not in graded
+    assert not [c for c in student.cells if "claims" in c.metadata.get("tags", [])]
+
+
+def test_the_tries_travel_in_the_saved_notebook(
+    copies: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A student copy run by a kernel and saved (as Jupyter saves it) holds each check's record
+    in its outputs; collect_tries lists them per nbgrader student folder. Run in nbgrader's
+    folder of a student, with no name typed, the numbers come from the student's id."""
+    from nbclient import NotebookClient
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import collect_tries
+
+    monkeypatch.setenv("PATH", str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    name = "00_start_here.ipynb"
+    nb = nbformat.read(copies / name, as_version=4)
+    (cell,) = answer_cells(nb).values()
+    cell.source = fill(cell.source, 'legal = ["S-W", "R-T1"]')
+    folder = tmp_path / "submitted" / "ada" / "00_start_here"
+    folder.mkdir(parents=True)
+    client = NotebookClient(nb, kernel_name="python3", resources={"metadata": {"path": folder}})
+    client.execute()
+    nbformat.write(nb, folder / name)
+    assert list(collect_tries.records(folder / name)) == [
+        {
+            "exercise": "start-legal",
+            "try": 1,
+            "verdict": "not yet",
+            "points": 0.0,
+            "student": "ada",
+            "numbers from": "nbgrader",
+        }
+    ]
+    rows = collect_tries.rows(collect_tries.notebooks([tmp_path / "submitted"]))
+    assert rows == [("ada", "00_start_here", "start-legal", 1, "not yet", 0.0, "nbgrader:ada")]

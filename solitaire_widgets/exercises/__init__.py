@@ -1,89 +1,92 @@
 """Exercises that teach: each check says "not answered yet", "not yet" with a hint aimed at the
-likely mistake, or "correct", and the right answer is never written in the student's notebook.
+likely mistake, or "correct", counts the try, and never shows the right answer.
 
-In a tutorial an answer cell sets a variable (``p_ace = ...``: the ``...`` means "not answered"),
-and the check cell after it calls ``check("quadrennial-ace", p_ace)``. A fixed answer is kept here
-only as a hash of its canonical form; an answer the engine gives (legal moves, refusals, pile
-sizes) is computed from the engine when it is checked. ``passed`` is what nbgrader's hidden tests
-assert when a submission is graded.
+A tutorial's first cell says who is answering (``student("Ada")``: personal numbers are made
+from the name, or from the nbgrader student id). An answer cell sets a variable (``legal =
+...``: the ``...`` means "not answered") or defines a function, and the check cell after it
+calls ``check("quadrennial-legal", legal)``. ``passed`` (and, for the project, ``points``) is
+what nbgrader's hidden tests ask when a submission is graded.
 
->>> from fractions import Fraction
->>> check("quadrennial-ace", ...)
-Exercise 2 (an ace to start with): not answered yet. Replace the ... in `p_ace = ...` with your answer, run that cell, then run this one.
->>> judge("quadrennial-ace", 8 * Fraction(4, 52)).verdict
+>>> from collections.abc import Callable
+from fractions import Fraction
+
+from ..cards import parse_card
+>>> check("quadrennial-rules", ...)
+Exercise 2 (which moves are refused, and why?): not answered yet. Replace the ... in `refused = ...` with your answer, run that cell, then run this one.
+>>> judge("quadrennial-ace", lambda cards, aces, reserve: reserve * Fraction(aces, cards)).verdict
 'not yet'
 """  # noqa: E501
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from fractions import Fraction
+
+from ..cards import parse_card
+from ..intervals import wilson
 from .catalogue import EXERCISES
-from .kinds import Exercise, Feedback
+from .checking import check, exercise, judge, passed, points, tries
+from .identity import Student, current, student
+from .kinds import Computed, Exercise, Feedback
 from .players import (
     Comparison,
     View,
-    compare_with_greedy,
+    compare,
     mcnemar_p_value,
     play_deal,
+    train,
+    versus,
     view_of,
 )
-from .positions import deck
-
-_results: dict[str, bool] = {}
+from .positions import Position, deck
 
 
-def exercise(exercise_id: str) -> Exercise:
-    """The exercise with this id; a ``ValueError`` listing the ids otherwise."""
+def yours(exercise_id: str) -> object:
+    """What is your own in an exercise, chosen by your name: a fresh ``Game`` at your position
+    (the moves to count), or the card to follow."""
+    chosen = exercise(exercise_id)
+    if not isinstance(chosen, Computed):
+        raise ValueError(f"{exercise_id} is the same for everyone: nothing in it is yours")
+    choice = chosen.personal(current())
+    if isinstance(choice, Position):
+        return choice.game()
+    return parse_card(choice) if isinstance(choice, str) else choice
+
+
+def value_of(function: Callable[..., object], *args: object) -> object:
+    """``function(*args)``, or None when it is not written yet or raises: for cells that use
+    an exercise's function once it is answered."""
     try:
-        return EXERCISES[exercise_id]
-    except KeyError:
-        raise ValueError(
-            f"no exercise {exercise_id!r}; the exercises are {', '.join(EXERCISES)}"
-        ) from None
-
-
-def judge(exercise_id: str, answer: object) -> Feedback:
-    """The verdict on an answer, without printing it."""
-    return exercise(exercise_id).judge(answer)
-
-
-def check(exercise_id: str, answer: object) -> None:
-    """Print what the check says about ``answer`` (and remember whether it was correct)."""
-    feedback = judge(exercise_id, answer)
-    _results[exercise_id] = feedback.correct
-    print(feedback)
-
-
-def passed(exercise_id: str) -> bool:
-    """Whether the last ``check`` of this exercise in this session said "correct"."""
-    exercise(exercise_id)
-    return _results.get(exercise_id, False)
+        return function(*args)
+    except Exception:  # the student's code: the check says what is wrong with it
+        return None
 
 
 def against_simulation(
     answer: object,
     hits: int,
     n: int,
-    confidence: float = 0.99,
-    part: int | None = None,
+    args: tuple[object, ...] = (),
     label: str = "your answer",
     unit: str = "deals",
 ) -> None:
-    """Print a simulation's count and interval, and whether an exact answer lies inside it
-    (``part``: the entry of a list of answers to compare, such as a distribution's k;
-    ``label``: what the answer is called in the message; ``unit``: what was counted).
+    """Print a simulation's count and its 95% interval, and whether an exact answer lies
+    inside it. ``answer`` is a number, or your function, called with ``args`` (an unanswered
+    or failing function is said so, not raised); ``label`` is what the answer is called,
+    ``unit`` what was counted.
 
     "Inside" means the two are consistent: the simulation cannot tell them apart. It does not
-    prove the answer right; an answer outside the interval is very probably wrong.
+    prove the answer right; an answer outside is probably wrong (a right one lands outside
+    about one time in twenty).
     """
-    from collections.abc import Sequence
-    from fractions import Fraction
-
-    from ..intervals import wilson
-
-    interval = wilson(hits, n, confidence)
-    line = f"{hits} of {n} {unit} = {hits / n:.2%}; {confidence:.0%} interval {interval}"
-    if part is not None and isinstance(answer, Sequence) and not isinstance(answer, str):
-        answer = answer[part] if 0 <= part < len(answer) else None
+    interval = wilson(hits, n)
+    line = f"{hits} of {n} {unit} = {hits / n:.2%}; 95% interval {interval}"
+    if callable(answer):
+        try:
+            answer = answer(*args)
+        except Exception as error:  # the student's function: say what it raised
+            print(f"{line}. ({label.capitalize()} raised {error!r}.)")
+            return
     if answer is Ellipsis or answer is None:
         print(f"{line}. (Answer the exercise above to compare.)")
         return
@@ -95,7 +98,7 @@ def against_simulation(
     meaning = (
         "consistent with the simulation"
         if where == "inside"
-        else "the simulation makes it very unlikely: look at your answer again"
+        else "the simulation makes it unlikely: look at your answer again"
     )
     print(f"{line}. {label.capitalize()}, {value:.4f}, is {where} it: {meaning}.")
 
@@ -105,15 +108,23 @@ __all__ = [
     "Comparison",
     "Exercise",
     "Feedback",
+    "Student",
     "View",
     "against_simulation",
     "check",
-    "compare_with_greedy",
+    "compare",
+    "current",
     "deck",
-    "exercise",
     "judge",
     "mcnemar_p_value",
     "passed",
     "play_deal",
+    "points",
+    "student",
+    "train",
+    "tries",
+    "value_of",
+    "versus",
     "view_of",
+    "yours",
 ]

@@ -1,8 +1,8 @@
 """What an answer may look like: each form reads a student's value into a canonical text, or says
 plainly why it cannot (a float where an exact Fraction is asked for, a list of the wrong length).
 
-The canonical text is what is compared and hashed: ``Fraction(2, 4)`` and ``Fraction(1, 2)`` are
-the same answer, a set of moves is the same in any order or case. A hashed exercise stores only
+The canonical text is what is compared and hashed: a set of moves is the same in any order or
+case, a set of letters in any order. A hashed exercise stores only
 ``digest(exercise_id, canonical)``, so the right answer appears neither in the student's notebook
 nor in this package.
 """
@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from numbers import Integral
 
 from ..moves import NotationError, parse_move
@@ -47,36 +46,6 @@ class Form:
         return str(self.read(value))
 
 
-def read_fraction(value: object) -> Fraction:
-    """An exact number: a ``Fraction`` or an ``int``; a float is refused, with the reason."""
-    if isinstance(value, bool):
-        raise AnswerFormError("an answer is a number, not True or False")
-    if isinstance(value, Fraction):
-        return value
-    if isinstance(value, Integral):
-        return Fraction(int(value))
-    if isinstance(value, float):
-        raise AnswerFormError(
-            f"{value!r} is a decimal, rounded: give the exact value as a Fraction "
-            "(Fraction(1, 3), not 0.333...), built with Fraction and comb"
-        )
-    raise AnswerFormError(f"an exact answer is a Fraction, not {type(value).__name__}")
-
-
-@dataclass(frozen=True)
-class FractionForm(Form):
-    """One exact number; a probability (the default) must lie between 0 and 1."""
-
-    describe: str = "a Fraction"
-    probability: bool = True
-
-    def read(self, value: object) -> Fraction:
-        fraction = read_fraction(value)
-        if self.probability and not 0 <= fraction <= 1:
-            raise AnswerFormError(f"{fraction} is not a probability: a probability is 0 to 1")
-        return fraction
-
-
 @dataclass(frozen=True)
 class ListForm(Form):
     """A list of exactly ``length`` answers of one form, compared entry by entry in order."""
@@ -90,11 +59,11 @@ class ListForm(Form):
         """The entries of ``value``, each read by ``item``; ``each`` ends the 'not a list'
         message (", one for each k")."""
         if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
-            raise AnswerFormError(f"the answer is {self.describe}{each}")
+            raise AnswerFormError(f"The answer is {self.describe}{each}")
         entries = tuple(item.read(entry) for entry in value)
         if len(entries) != self.length:
             raise AnswerFormError(
-                f"the answer is {self.describe}: {self.length} of them, not {len(entries)}"
+                f"The answer is {self.describe}: {self.length} of them, not {len(entries)}"
             )
         return entries
 
@@ -103,28 +72,15 @@ class ListForm(Form):
 
 
 @dataclass(frozen=True)
-class FractionsForm(ListForm):
-    """A list of ``length`` exact numbers (a distribution, one entry per value of k)."""
-
-    describe: str = "a list of Fractions"
-
-    def read(self, value: object) -> tuple[object, ...]:
-        return self.items(value, FractionForm(), ", one for each k")
-
-
-@dataclass(frozen=True)
 class IntForm(Form):
     describe: str = "a whole number"
 
     def read(self, value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, (Integral, float)):
-            raise AnswerFormError(f"the answer is {self.describe}, not {type(value).__name__}")
+            raise AnswerFormError(f"The answer is {self.describe}, not {type(value).__name__}")
         if isinstance(value, float):
             if not value.is_integer():
-                raise AnswerFormError(
-                    f"{value!r} is not a whole number: {self.describe} is counted in whole "
-                    "units (round up with ceil when a target must be reached)"
-                )
+                raise AnswerFormError(f"{value!r} is not a whole number: count in whole units")
             return int(value)
         return int(value)
 
@@ -144,7 +100,7 @@ def read_move(text: object) -> str:
     try:
         return str(parse_move(text))
     except NotationError as error:
-        raise AnswerFormError(str(error)) from None
+        raise AnswerFormError(f"In your answer: {error}") from None
 
 
 @dataclass(frozen=True)
@@ -155,7 +111,7 @@ class MoveSetForm(Form):
 
     def read(self, value: object) -> frozenset[str]:
         if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
-            raise AnswerFormError(f"the answer is {self.describe}")
+            raise AnswerFormError(f"The answer is {self.describe}")
         return frozenset(read_move(item) for item in value)
 
     def canonical(self, value: object) -> str:
@@ -170,7 +126,7 @@ class MoveListForm(Form):
 
     def read(self, value: object) -> tuple[str, ...]:
         if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
-            raise AnswerFormError(f"the answer is {self.describe}")
+            raise AnswerFormError(f"The answer is {self.describe}")
         return tuple(read_move(item) for item in value)
 
 
@@ -183,9 +139,11 @@ class LettersForm(Form):
 
     def read(self, value: object) -> frozenset[str]:
         if isinstance(value, str):
-            value = [value] if len(value) == 1 else list(value.replace(",", " ").split())
+            words = value.replace(",", " ").split()
+            joined = len(words) == 1 and set(words[0].upper()) <= set(self.letters)
+            value = list(words[0]) if joined else words  # "AE" is the letters A and E
         if isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
-            raise AnswerFormError(f"the answer is {self.describe}")
+            raise AnswerFormError(f"The answer is {self.describe}")
         chosen = frozenset(str(item).strip().upper() for item in value)
         unknown = sorted(chosen - set(self.letters))
         if unknown:
@@ -206,10 +164,10 @@ class PlaceForm(Form):
 
     def read(self, value: object) -> tuple[str, int]:
         if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
-            raise AnswerFormError(f"the answer is {self.describe}")
+            raise AnswerFormError(f"The answer is {self.describe}")
         items = list(value)
         if len(items) != 2 or not isinstance(items[0], str):
-            raise AnswerFormError(f"the answer is {self.describe}")
+            raise AnswerFormError(f"The answer is {self.describe}")
         return items[0].strip().upper(), IntForm().read(items[1])
 
     def canonical(self, value: object) -> str:
@@ -226,7 +184,7 @@ class RefusalsForm(Form):
     def read(self, value: object) -> dict[str, int]:
         if not isinstance(value, Mapping):
             raise AnswerFormError(
-                f"the answer is {self.describe} (a move you expect to be legal is left out)"
+                f"The answer is {self.describe} (a move you expect to be legal is left out)"
             )
         refusals: dict[str, int] = {}
         for move, rule in value.items():
@@ -235,22 +193,3 @@ class RefusalsForm(Form):
 
     def canonical(self, value: object) -> str:
         return ",".join(f"{move}:{rule}" for move, rule in sorted(self.read(value).items()))
-
-
-@dataclass(frozen=True)
-class ShareForm(Form):
-    """A share of ``runs`` simulated runs (hits / runs): read as the count of hits."""
-
-    runs: int = 1
-    describe: str = "a share between 0 and 1"
-
-    def read(self, value: object) -> int:
-        if isinstance(value, bool) or not isinstance(value, (Integral, float, Fraction)):
-            raise AnswerFormError(f"the answer is {self.describe}, not {type(value).__name__}")
-        count = float(value) * self.runs
-        if not 0 <= float(value) <= 1 or abs(count - round(count)) > 1e-6:
-            raise AnswerFormError(
-                f"{value!r} is not a share of the {self.runs} runs: it should be the number "
-                f"of runs that count, divided by {self.runs}"
-            )
-        return round(count)

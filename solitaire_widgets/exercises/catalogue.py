@@ -1,41 +1,36 @@
 """Every exercise of the tutorials: its question's answer form, its naive answer and the hints.
 
-The right answers are not here: a fixed answer is a hash (``answer_digests``), an engine answer
-is computed from the engine when it is checked. The wrong answers are here on purpose: each
-``Mistake`` is a likely slip and the hint aimed at it, and ``naive`` is the answer a student is
-likely to write first (the tests put it in the student's notebook and expect its hint).
-The teacher's answers are the solution cells of the tutorials in ``notebooks/``.
+The right answers are not here. A counting exercise asks for a function, checked on the game's
+own numbers and on others, each value stored as a hash (``Case``); a fixed choice is a hash; an
+engine answer is worked out from the engine when it is checked (``from_engine``). The wrong
+answers are here on purpose: each ``Mistake`` is a likely slip and the hint aimed at it, and
+``naive`` is the answer a student is likely to write first (the tests type it into the
+notebook and expect its hint). The teacher's answers are the solution cells of the tutorials in
+``notebooks/``; docs/teaching.md says what else a student could look up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from math import comb, isclose
+from math import ceil, comb
 
-from ..intervals import wilson
 from ..state import GameState
-from ..stats.exact import hypergeometric
-from .answers import (
-    FractionForm,
-    FractionsForm,
-    IntForm,
-    IntsForm,
-    LettersForm,
-    MoveSetForm,
-    PlaceForm,
-    ShareForm,
-)
+from .answers import IntForm, IntsForm, LettersForm, MoveSetForm, PlaceForm
+from .identity import Student
 from .kinds import (
+    Case,
     Computed,
     Exercise,
     Fewest,
+    Function,
     Hashed,
     Mistake,
-    PlayerProject,
     Refusals,
+    Simulation,
 )
 from .positions import Position
+from .project import PlayerProject
 
 # ---------------------------------------------------------------------------- positions
 QUAD_TABLE = Position("quadrennial", "AC 5H 9S 2D KC 7H 3S JD 2C")
@@ -45,6 +40,8 @@ ACQ_AFTER_REDEAL = Position(
     "acquaintance", ACQ_TABLE.first, moves=("R1-F1", *["deal"] * 11, "redeal")
 )
 ACQ_DEALT_OUT = Position("acquaintance", ACQ_TABLE.first, moves=("deal",) * 11)
+ACQ_CARDS = ("9H", "8S", "JD", "QS", "4D", "7H", "3S", "5D")
+"""The cards students follow through the redeal: one each, 9♥ for the shared numbers."""
 ACME_TABLE = Position("acme", "TH 9H 2C 5S KC QC JC TC 9C 8C 7C 6C 5C 4C 3C KD 9D 8H")
 ACME_EMPTIED = Position(
     "acme",
@@ -54,6 +51,45 @@ ACME_EMPTIED = Position(
 FLY_TABLE = Position(
     "fly", "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2H 2C 2D KH 3C", moves=("S-F", "S-T1")
 )
+FLY_POSITIONS = (
+    Position("fly", seed=4),
+    Position("fly", seed=1, moves=("R-T1", "R-T2", "R-T3", "R-T2", "R-T3", "R-T4")),
+    Position("fly", seed=4, moves=("S-F1", "S-F2", "R-T1", "R-T2", "R-T3", "R-F1", "R-T3")),
+    Position(
+        "fly",
+        seed=2,
+        moves=("R-T1", "R-T1", "R-T2", "R-T2", "R-T3", "R-T3", "R-T4", "R-T5", "R-F1", "R-F2"),
+    ),
+    Position(
+        "fly",
+        seed=11,
+        moves=(
+            "R-F1",
+            "S-F1",
+            "R-T1",
+            "R-T2",
+            "R-T2",
+            "R-F1",
+            "R-T2",
+            "R-T3",
+            "R-F2",
+            "T1-F2",
+            "R-T3",
+        ),
+    ),
+    Position(
+        "fly",
+        seed=2,
+        moves=("R-T1", "R-T1", "R-T2", "R-T2", "R-T3", "R-T3", "R-T4", "R-T5", "R-F1"),
+    ),
+    Position(
+        "fly",
+        seed=47,
+        moves=("R-F1", "R-T1", "R-T1", "R-T2", "R-T3", "R-T1", "R-T2", "R-T4", "R-T3", "R-F1"),
+    ),
+)
+"""The positions students count the moves of: one each, deal 4's opening for the shared
+numbers (the others: the hint player's first moves on a deal)."""
 START_TABLE = Position("acme", seed=7, moves=("T4-F4", "S-W"))
 START_CANDIDATES = ("S-W", "W-T3", "R-T1", "T4-T3", "R-F3")
 
@@ -98,20 +134,28 @@ def clubs_home(count: int) -> Callable[[GameState], bool]:
     return goal
 
 
-def wilson_coverage(p: float, n: int) -> float:
-    """The exact coverage of the 95% Wilson interval for n trials at true rate p."""
-    return sum(comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1) if p in wilson(k, n))
+def _choose(topic: str, options: tuple[object, ...]) -> Callable[[Student], object]:
+    def choose(who: Student) -> object:
+        return who.pick(topic, options)
+
+    return choose
 
 
-def _binomial(n: int, p: Fraction, ks: range) -> list[Fraction]:
-    """The binomial probabilities: what drawing *with* replacement would give."""
-    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in ks]
+def _hypergeometric(k: int, population: int, successes: int, draws: int) -> Fraction:
+    return Fraction(
+        comb(successes, k) * comb(population - successes, draws - k), comb(population, draws)
+    )
 
 
 SUIT_BY_SUIT = (
     "In Acme a tableau card takes only the next lower card of its own suit (5♦ takes 4♦), and a "
     "foundation only the next card of its suit"
 )
+REPLACEMENT = (
+    "drawn with replacement, as if every card could be any card again; but a card dealt "
+    "cannot be dealt again"
+)
+NO_PACKAGE = "Work it out with comb and Fraction"
 
 EXERCISE_LIST: list[Exercise] = [
     # ------------------------------------------------------------------ 00_start_here
@@ -123,24 +167,23 @@ EXERCISE_LIST: list[Exercise] = [
         naive='legal = ["S-W", "R-T1"]',
         mistakes=(
             Mistake(
-                f"R-T1 would put 4♥ on 5♦: one rank lower, but hearts on diamonds. {SUIT_BY_SUIT}.",
+                f"What would R-T1 put on 5♦? {SUIT_BY_SUIT}.",
                 when=lambda moves: "R-T1" in moves,
             ),
             Mistake(
-                "W-T3 would put K♣ on J♣: a tableau pile builds down, so J♣ takes only 10♣.",
+                "What would W-T3 put on J♣? A tableau pile builds down.",
                 when=lambda moves: "W-T3" in moves,
             ),
             Mistake(
-                "T4-T3 would put 10♦ on J♣: one rank lower, but diamonds on clubs.",
+                "What would T4-T3 put on J♣, and of which suit is it?",
                 when=lambda moves: "T4-T3" in moves,
             ),
             Mistake(
-                "R-F3 would put 4♥ on F3, which holds A♥: a foundation takes the next card of "
-                "its suit, and F3 needs 2♥.",
+                "Which card does F3 need next, and which card would R-F3 bring?",
                 when=lambda moves: "R-F3" in moves,
             ),
             Mistake(
-                "Drawing (S-W) is a move too, whenever the stock has cards.",
+                "Is drawing allowed only when nothing else can move? Read the rule for S-W.",
                 when=lambda moves: "S-W" not in moves,
             ),
             Mistake(
@@ -151,7 +194,7 @@ EXERCISE_LIST: list[Exercise] = [
         otherwise=f"Take each move in turn. {SUIT_BY_SUIT}.",
         note="The engine takes only what the rules allow: next we ask it why it refuses a move.",
         form=MoveSetForm(),
-        expected=lambda: legal_among(START_TABLE, START_CANDIDATES),
+        from_engine=lambda choice: legal_among(START_TABLE, START_CANDIDATES),
     ),
     # ------------------------------------------------------------------ 01_quadrennial
     Computed(
@@ -162,16 +205,16 @@ EXERCISE_LIST: list[Exercise] = [
         naive='legal = ["R1-F2", "R6-F3"]',
         mistakes=(
             Mistake(
-                "Drawing is a move too: S-W is legal whenever the stock has cards (rule 3).",
+                "Can you only draw when no card can go home? Read rule 3 again.",
                 when=lambda moves: "S-W" not in moves,
             ),
             Mistake(
-                "Write each foundation move with its number: the ace of diamonds goes to F2, "
-                "written R1-F2 (F1 clubs, F2 diamonds, F3 hearts, F4 spades).",
+                "Write each foundation move with its number (F1 clubs, F2 diamonds, F3 hearts, "
+                "F4 spades): R1-F2, not R1-F.",
                 when=lambda moves: any(move.endswith("-F") for move in moves),
             ),
             Mistake(
-                "A reserve card moves only to a foundation (rule 2).",
+                "Where may a reserve card go? Read rule 2 again.",
                 when=lambda moves: any(m.startswith("R") and "-F" not in m for m in moves),
             ),
         ),
@@ -179,9 +222,9 @@ EXERCISE_LIST: list[Exercise] = [
             "Read each reserve card of deal 3: only an ace can start a foundation, and F1 to F4 "
             "are clubs, diamonds, hearts and spades."
         ),
-        note="Two aces can go home, and you may always draw.",
+        note="Aces can go home, and you may always draw.",
         form=MoveSetForm(),
-        expected=lambda: legal_among(Position("quadrennial", seed=3)),
+        from_engine=lambda choice: legal_among(Position("quadrennial", seed=3)),
     ),
     Refusals(
         "quadrennial-rules",
@@ -191,13 +234,12 @@ EXERCISE_LIST: list[Exercise] = [
         naive='refused = {"S-W": 3, "R2-F3": 1, "R1-R2": 2, "S-F1": 3, "redeal": 5}',
         mistakes=(
             Mistake(
-                "S-W is legal. The rule text says to draw 'if no more reserve cards can be "
-                "played', but that is advice: the engine lets you draw whenever the stock has "
-                "cards, even with A♣ ready to go home (ruling 1 below).",
+                "You expect S-W to be refused. The rule text says to draw 'if no more reserve "
+                "cards can be played': is that a rule, or advice? The card's rulings say.",
                 when=lambda refused: "S-W" in refused,
             ),
             Mistake(
-                "R1-F1 is legal: A♣ starts the clubs foundation, F1.",
+                "You expect R1-F1 to be refused. Which card starts the clubs foundation?",
                 when=lambda refused: "R1-F1" in refused,
             ),
         ),
@@ -216,71 +258,100 @@ EXERCISE_LIST: list[Exercise] = [
             ("S-F1", "which rule says how a stock card comes into play?"),
             ("redeal", "which rule says when you may redeal?"),
         ),
+        points=2,
     ),
-    Hashed(
+    Function(
         "quadrennial-ace",
         "Exercise 3 (an ace to start with)",
         "p_ace",
         "core",
-        naive="p_ace = 8 * Fraction(4, 52)",
+        naive="return reserve * Fraction(aces, cards)",
         mistakes=(
             Mistake(
-                "8 × 4/52 adds the chance of an ace for each of the eight cards. That counts a "
-                "reserve with two aces twice (and one with three aces three times), so it is "
-                "too big. Count the reserves with no ace at all instead.",
-                value=8 * Fraction(4, 52),
+                "Your function adds the chance of an ace card by card (8 × 4/52 for the game). "
+                "That counts a reserve with two aces twice, so it is too big (try it with 13 "
+                "reserve cards). Count the reserves with no ace at all instead.",
+                formula=lambda cards, aces, reserve: reserve * Fraction(aces, cards),
             ),
             Mistake(
-                "1 − (48/52)^8 treats the eight cards as drawn with replacement, as if every "
-                "card could be any of the 52 again. After a non-ace, only 47 of the 51 cards "
-                "left are non-aces.",
-                value=1 - Fraction(48, 52) ** 8,
+                f"1 − ((cards − aces)/cards)^reserve treats the cards as {REPLACEMENT}: after a "
+                "non-ace, one non-ace fewer is left.",
+                formula=lambda cards, aces, reserve: 1 - Fraction(cards - aces, cards) ** reserve,
             ),
             Mistake(
                 "That is the chance of *no* ace; the question asks for at least one.",
-                value=Fraction(comb(48, 8), comb(52, 8)),
-            ),
-            Mistake(
-                "4/52 is the chance for one card; the reserve holds eight.", value=Fraction(1, 13)
+                formula=lambda cards, aces, reserve: Fraction(
+                    comb(cards - aces, reserve), comb(cards, reserve)
+                ),
             ),
         ),
         otherwise=(
-            "Think of the sample space: all C(52, 8) sets of eight reserve cards, equally "
-            "likely. How many of them hold no ace?"
+            "Think of the sample space: every set of `reserve` cards out of `cards`, all "
+            "equally likely. How many of them hold no ace? Try your function on the mini-deck: "
+            "p_ace(6, 2, 3) should be 4/5."
         ),
         note="You counted the complement: often the easiest way to 'at least one'.",
-        form=FractionForm(),
-        answer_digests=("0859fa4010a88b51a4004fdf",),
+        points=2,
+        params=("cards", "aces", "reserve"),
+        cases=(
+            Case((52, 4, 8), ("26d05d62a146422765c1d79d",)),
+            Case((6, 2, 3), ("4f1d558cf931009529a08ed9",)),
+            Case((40, 4, 10), ("082bddf65922dd8d097bd6ef",)),
+            Case((104, 8, 8), ("7fa6ec7d2444010aac32ee53",)),
+            Case((52, 4, 13), ("75198961fae791f8c4cca7b2",)),
+            Case((32, 4, 5), ("03f8e994045c6ba9228cb641",)),
+        ),
+        game_words="Quadrennial's own numbers",
     ),
-    Hashed(
+    Function(
         "quadrennial-aces",
         "Exercise 4 (how many aces?)",
         "p_aces",
         "core",
         naive=(
-            "p_aces = [comb(8, k) * Fraction(1, 13) ** k * Fraction(12, 13) ** (8 - k) "
-            "for k in range(5)]"
+            "return comb(reserve, k) * Fraction(aces, cards) ** k "
+            "* Fraction(cards - aces, cards) ** (reserve - k)"
         ),
         mistakes=(
             Mistake(
-                "That is the binomial distribution: each card an ace with chance 1/13, as if "
-                "drawn with replacement. The reserve is eight *different* cards: count the sets "
-                "of eight with exactly k of the 4 aces and 8 − k of the 48 other cards.",
-                value=_binomial(8, Fraction(1, 13), range(5)),
+                "That is the binomial distribution: each card an ace with the same chance, as "
+                f"if {REPLACEMENT}. The reserve is `reserve` *different* cards: count the "
+                "sets with exactly k of the aces and the rest from the other cards.",
+                formula=lambda k, cards, aces, reserve: (
+                    comb(reserve, k)
+                    * Fraction(aces, cards) ** k
+                    * Fraction(cards - aces, cards) ** (reserve - k)
+                ),
             ),
             Mistake(
-                "Your five probabilities do not add up to 1, yet every reserve holds 0, 1, 2, "
-                "3 or 4 aces.",
-                when=lambda values: sum(values) != 1,
+                "Your values count the ways to choose the aces, or the other cards, but not "
+                "both: a reserve with k aces is k aces *and* reserve − k other cards.",
+                formula=lambda k, cards, aces, reserve: Fraction(
+                    comb(aces, k), comb(cards, reserve)
+                ),
             ),
         ),
         otherwise=(
-            "For each k: how many sets of eight cards hold exactly k aces? Choose the aces, "
-            "then the other cards, and divide by C(52, 8)."
+            "For each k: how many sets of `reserve` cards hold exactly k aces? Choose the aces, "
+            "then the other cards, and divide by all the sets. For Quadrennial the five values "
+            "p_aces(0, 52, 4, 8) to p_aces(4, 52, 4, 8) add up to 1."
         ),
         note="This is the hypergeometric distribution.",
-        form=FractionsForm(length=5, describe="a list of five Fractions, for k = 0 to 4"),
-        answer_digests=("25de8e3b1bc7b9c7e9148ca5",),
+        points=2,
+        params=("k", "cards", "aces", "reserve"),
+        cases=(
+            Case((0, 52, 4, 8), ("d13e8f0cbdc3fcbdfbc41407",)),
+            Case((1, 52, 4, 8), ("ff4ce072b04a4e1206c45f2c",)),
+            Case((2, 52, 4, 8), ("f812ccf9791797d3aa6871b3",)),
+            Case((3, 52, 4, 8), ("e1e4f64922f63f378b335331",)),
+            Case((4, 52, 4, 8), ("06328eda76576d6ecf6318f5",)),
+            Case((1, 6, 2, 3), ("044fd5c1634903dc95ef4e46",)),
+            Case((2, 40, 4, 10), ("5358d59f163d5c881068bf11",)),
+            Case((0, 104, 8, 8), ("6070770b0b66f171d2a5fc4e",)),
+            Case((3, 52, 4, 13), ("48cbe9879dc3bc1c99e3a3bb",)),
+            Case((2, 32, 4, 5), ("3463c10bdb015e4caea884e7",)),
+        ),
+        game_words="Quadrennial's own numbers",
     ),
     Fewest(
         "quadrennial-timing",
@@ -290,9 +361,7 @@ EXERCISE_LIST: list[Exercise] = [
         naive='moves = ["R1-F1", "S-W", "W-F1", "S-W", "W-F1"]',
         mistakes=(
             Mistake(
-                "Playing A♣ home at once refills R1 with the stock's top card, 7♥, so the "
-                "clubs must come home through the waste. Which card refills R1 if you draw "
-                "first?",
+                "Which card refills R1 when A♣ goes home at once, and which one if you draw first?",
                 when=lambda moves: bool(moves) and moves[0] == "R1-F1",
             ),
         ),
@@ -301,36 +370,12 @@ EXERCISE_LIST: list[Exercise] = [
             "Drawing first made 2♣ the card that refills R1, and 3♣ after it: the moment a "
             "reserve card goes home decides which card takes its place."
         ),
+        points=3,
         position=QUAD_TIMING,
         goal=clubs_home(3),
         goal_words="A♣, 2♣ and 3♣ on F1",
     ),
     # ------------------------------------------------------------------ 02_acquaintance
-    Computed(
-        "acquaintance-sizes",
-        "Exercise 2 (predict the engine)",
-        "sizes",
-        "warm-up",
-        naive="sizes = [12, 12, 12, 12]",
-        mistakes=(
-            Mistake(
-                "43 cards do not share out evenly among four piles. What happens when the "
-                "stock runs out in the middle of a deal?",
-                value=[12, 12, 12, 12],
-            ),
-            Mistake(
-                "The redeal deals one round at once, as part of the redeal (ruling 3): every "
-                "pile already holds a card before the first deal.",
-                value=[11, 11, 11, 10],
-            ),
-        ),
-        otherwise=(
-            "Count: each pile holds one card after the redeal, then the 43 stock cards are "
-            "dealt in rounds, one card per pile, R1 first."
-        ),
-        form=IntsForm(length=4, describe="a list of four whole numbers, for R1 to R4"),
-        expected=sizes_when_dealt_out,
-    ),
     Refusals(
         "acquaintance-rules",
         "Exercise 1 (which moves are refused, and why?)",
@@ -339,14 +384,13 @@ EXERCISE_LIST: list[Exercise] = [
         naive='refused = {"R1-F2": 1, "deal": 3, "R2-F1": 1, "R1-R2": 2, "redeal": 4, "S-R1": 3}',
         mistakes=(
             Mistake(
-                "R1-F2 is legal: the foundations build up by rank with suit ignored, so 2♣ "
-                "goes on any ace, A♦ too.",
+                "You expect R1-F2 to be refused. Does suit count on Acquaintance's "
+                "foundations? Read rule 1 again.",
                 when=lambda refused: "R1-F2" in refused,
             ),
             Mistake(
-                "deal is legal. The rule text says to deal 'when no further moves are "
-                "possible', but that is advice: the engine deals whenever the stock has cards "
-                "(ruling 2 below).",
+                "You expect deal to be refused. The rule text says to deal 'when no further "
+                "moves are possible': is that a rule, or advice? The card's rulings say.",
                 when=lambda refused: "deal" in refused,
             ),
         ),
@@ -365,67 +409,118 @@ EXERCISE_LIST: list[Exercise] = [
             ("redeal", "which rule says when you may redeal?"),
             ("S-R1", "which rule says how the stock's cards reach the piles?"),
         ),
+        points=2,
     ),
-    Hashed(
+    Computed(
+        "acquaintance-sizes",
+        "Exercise 2 (predict the engine)",
+        "sizes",
+        "warm-up",
+        naive="sizes = [12, 12, 12, 12]",
+        mistakes=(
+            Mistake(
+                "Do 43 cards share out evenly among four piles? What happens when the stock "
+                "runs out in the middle of a deal?",
+                value=[12, 12, 12, 12],
+            ),
+            Mistake(
+                "When is the redeal's own round dealt? Every pile already holds a card before "
+                "the first deal move.",
+                value=[11, 11, 11, 10],
+            ),
+        ),
+        otherwise=(
+            "Count: each pile holds one card after the redeal, then the 43 stock cards are "
+            "dealt in rounds, one card per pile, R1 first."
+        ),
+        form=IntsForm(length=4, describe="a list of four whole numbers, for R1 to R4"),
+        from_engine=lambda choice: sizes_when_dealt_out(),
+    ),
+    Function(
         "acquaintance-two",
         "Exercise 3 (a first move)",
         "p_two",
         "core",
-        naive="p_two = 1 - Fraction(comb(48, 4), comb(52, 4))",
+        naive="return 1 - Fraction(comb(13 * suits - suits, piles), comb(13 * suits, piles))",
         mistakes=(
             Mistake(
-                "That counts four cards out of all 52. But the aces go to the foundations "
-                "first, wherever they are in the deck: the first row is four of the 48 "
-                "non-aces, and 4 of those 48 are twos.",
-                value=1 - Fraction(comb(48, 4), comb(52, 4)),
+                "Your function counts the piles' cards out of the whole deck, aces included. "
+                "But the aces go to the foundations first, wherever they are in the deck: "
+                "the piles get cards from the non-aces only.",
+                formula=lambda suits, piles: (
+                    1 - Fraction(comb(12 * suits, piles), comb(13 * suits, piles))
+                ),
             ),
             Mistake(
-                "4 × 4/48 adds the chances card by card and counts a row with two 2s twice. "
-                "Count the rows with no 2 instead.",
-                value=4 * Fraction(4, 48),
+                "Your function adds the chances card by card, and counts a row with two 2s "
+                "twice. Count the rows with no 2 instead.",
+                formula=lambda suits, piles: piles * Fraction(suits, 12 * suits),
             ),
             Mistake(
                 "That is the chance of no 2 at all; the question asks for at least one.",
-                value=Fraction(comb(44, 4), comb(48, 4)),
+                formula=lambda suits, piles: Fraction(
+                    comb(11 * suits, piles), comb(12 * suits, piles)
+                ),
             ),
             Mistake(
-                "1 − (44/48)^4 draws with replacement; the four cards of the row are four "
-                "different cards.",
-                value=1 - Fraction(44, 48) ** 4,
+                f"Your function treats the cards as {REPLACEMENT}.",
+                formula=lambda suits, piles: 1 - Fraction(11, 12) ** piles,
             ),
         ),
         otherwise=(
-            "The sample space: the first row is a set of 4 of the 48 non-aces, all equally "
-            "likely. How many of those sets hold no 2?"
+            "The sample space: the first row is a set of `piles` cards of the non-aces, all "
+            "equally likely. How many non-aces are there, how many of them are 2s, and how many "
+            "rows hold no 2?"
         ),
-        form=FractionForm(),
-        answer_digests=("a55f2cc6e0659141ae4b48db",),
+        points=2,
+        params=("suits", "piles"),
+        cases=(
+            Case((4, 4), ("79beef31f4c9d93fa33a4898",)),
+            Case((4, 5), ("1aa3af1db26bbc49eb08e561",)),
+            Case((8, 4), ("5377d69ac91e49071901743d",)),
+            Case((2, 3), ("142441e7faf9908826106901",)),
+            Case((4, 12), ("fa988b21c37127001626c636",)),
+            Case((1, 4), ("6279bd2522ecbc41dd6b5759",)),
+        ),
+        game_words="Acquaintance's own numbers",
+        other_words="other decks and other numbers of piles",
     ),
-    Hashed(
+    Function(
         "acquaintance-twos",
         "Exercise 4 (twos in the first pile)",
         "expected_twos",
         "core",
-        naive="expected_twos = 12 * Fraction(4, 52)",
+        naive="return cards * Fraction(4, 52)",
         mistakes=(
             Mistake(
-                "12 × 4/52 forgets that the aces are set aside first: R1's 12 cards are 12 of "
-                "the 48 non-aces, and 4 of those are twos.",
-                value=12 * Fraction(4, 52),
+                "4/52 forgets that the aces are set aside first: R1's cards are cards of the "
+                "48 non-aces, and 4 of those are twos.",
+                formula=lambda cards: cards * Fraction(4, 52),
             ),
             Mistake(
-                "That is the chance for one card; R1 holds 12, and expected values add up.",
-                value=Fraction(4, 48),
+                "That is the chance for one card; the pile holds `cards` of them, and expected "
+                "values add up.",
+                formula=lambda cards: Fraction(4, 48),
             ),
         ),
         otherwise=(
-            "Each of R1's 12 cards is a two with the same probability. The expected number "
-            "of twos is the sum of those probabilities (expected values add up, even for "
-            "cards that are not independent)."
+            "Each of the pile's cards is a two with the same probability. The expected number "
+            "of twos is the sum of those probabilities (expected values add up, even for cards "
+            "that are not independent)."
         ),
         note="Expected values add up card by card: no need for the whole distribution.",
-        form=FractionForm(describe="a Fraction (or a whole number)", probability=False),
-        answer_digests=("143b2dc6f26c287281b7b062",),
+        points=2,
+        probability=False,
+        params=("cards",),
+        cases=(
+            Case((12,), ("55182b63fd90b3c7a546dcd6",)),
+            Case((5,), ("f5c8f0f7699b9d2e32a2f834",)),
+            Case((11,), ("db8290790c8197d8ca0ffa91",)),
+            Case((1,), ("8b90cc66e6959c99a0cb327b",)),
+            Case((48,), ("c84f902b8b5f7b9f3c8198b0",)),
+        ),
+        game_words="R1's 12 cards",
+        other_words="piles of other sizes",
     ),
     Computed(
         "acquaintance-back",
@@ -435,24 +530,26 @@ EXERCISE_LIST: list[Exercise] = [
         naive='back = ("R2", 1)',
         mistakes=(
             Mistake(
-                "The piles do not keep their cards: the redeal gathers all four into one "
-                "stock (R1 bottom to top first, then R2, R3, R4) and deals it out again, one "
-                "card per pile per round.",
+                "Do the piles keep their cards through a redeal? Read the ruling on how the "
+                "redeal gathers the piles (R1 bottom to top first, then R2, R3, R4) and deals "
+                "them out again.",
                 when=lambda place: place[0] == "R2",
             ),
             Mistake(
-                "The redeal's own round is dealt at once, as part of the redeal: count only "
-                "the deal moves after it.",
+                "When is the redeal's own round dealt? Count only the deal moves after it.",
                 when=lambda place: place == ("R1", 4),
             ),
         ),
         otherwise=(
-            "Where is 9♥ in the gathered stock? R1's 12 cards come first, then R2's from its "
-            "bottom card. The new stock is dealt one card per pile per round, R1 first."
+            "Where is your card in the gathered stock? Count the cards gathered before it, from "
+            "R1's bottom card on. The new stock is dealt one card per pile per round, R1 first, "
+            "and the first round is dealt by the redeal itself."
         ),
         note="Following one card through a redeal is how a player plans the next pass.",
+        points=3,
         form=PlaceForm(),
-        expected=where_it_comes_back,
+        from_engine=lambda card: where_it_comes_back(str(card)),
+        personal=_choose("acquaintance-back", ACQ_CARDS),
     ),
     # ------------------------------------------------------------------ 03_acme
     Computed(
@@ -463,16 +560,15 @@ EXERCISE_LIST: list[Exercise] = [
         naive='legal = ["T2-T1", "R-T1", "T3-F1", "S-W"]',
         mistakes=(
             Mistake(
-                "R-T1 would put 9♦ on 10♥: one rank lower, but diamonds on hearts. The "
-                "tableau builds down by suit (rule 2).",
+                "What would R-T1 put on 10♥, and of which suit is it? Read rule 2 again.",
                 when=lambda moves: "R-T1" in moves,
             ),
             Mistake(
-                "The 2♣ on T3 can go home: F1 holds A♣ and takes 2♣ next (rule 1).",
+                "Look at the foundations: can one of the face-up cards go home? Read rule 1.",
                 when=lambda moves: "T3-F1" not in moves,
             ),
             Mistake(
-                "Drawing (S-W) is legal whenever the stock has cards (rule 5).",
+                "Is drawing allowed only when nothing else can move? Read rule 5.",
                 when=lambda moves: "S-W" not in moves,
             ),
         ),
@@ -481,7 +577,7 @@ EXERCISE_LIST: list[Exercise] = [
             "one rank higher?"
         ),
         form=MoveSetForm(),
-        expected=lambda: legal_among(ACME_TABLE),
+        from_engine=lambda choice: legal_among(ACME_TABLE),
     ),
     Refusals(
         "acme-rules",
@@ -491,14 +587,13 @@ EXERCISE_LIST: list[Exercise] = [
         naive='refused = {"T1-T2": 4, "T4-T3": 2, "T1-R": 3, "T3-F4": 1, "S-T2": 5}',
         mistakes=(
             Mistake(
-                "T1-T2 is legal. While the reserve has cards an empty pile is filled from it; "
-                "but the reserve is empty now, and then an empty pile takes any top card "
-                "(rule 4).",
+                "You expect T1-T2 to be refused. The reserve is empty now: what does rule 4 "
+                "say an empty pile takes then?",
                 when=lambda refused: "T1-T2" in refused,
             ),
             Mistake(
-                "T3-T2 is refused: 5♠ is T3's only card, and moving a pile's only card to an "
-                "empty pile would change nothing (rule 4).",
+                "Look at T3-T2 again: what would moving a pile's only card onto an empty pile "
+                "change? Rule 4 says.",
                 when=lambda refused: "T3-T2" not in refused,
             ),
         ),
@@ -519,56 +614,48 @@ EXERCISE_LIST: list[Exercise] = [
             ("T3-F4", "which rule says what a foundation takes?"),
             ("S-T2", "which rule says how a stock card comes into play?"),
         ),
+        points=2,
     ),
-    Hashed(
-        "acme-first-home",
-        "Exercise 3 (a card home on the first move)",
-        "p_first_home",
-        "core",
-        naive="p_first_home = 1 - Fraction(comb(48, 5), comb(52, 5))",
-        mistakes=(
-            Mistake(
-                "That counts five cards out of all 52. The aces are on the foundations before "
-                "the deal: the five face-up cards are five of the 48 non-aces.",
-                value=1 - Fraction(comb(48, 5), comb(52, 5)),
-            ),
-            Mistake(
-                "5 × 4/48 adds the chances card by card and counts twice the deals with two 2s "
-                "face up. Count the deals with no 2 face up.",
-                value=5 * Fraction(4, 48),
-            ),
-            Mistake(
-                "That is the chance of no 2 face up; the question asks for at least one.",
-                value=Fraction(comb(44, 5), comb(48, 5)),
-            ),
-        ),
-        otherwise="Five face-up non-aces: how many sets of five of the 48 hold no 2?",
-        form=FractionForm(),
-        answer_digests=("6f54b0a28da115f70dad23f9",),
-    ),
-    Hashed(
+    Function(
         "acme-clubs",
-        "Exercise 4 (clubs in the reserve)",
-        "p_three_clubs",
+        "Exercise 3 (clubs in the reserve)",
+        "p_clubs",
         "core",
-        naive="p_three_clubs = comb(13, 3) * Fraction(1, 4) ** 3 * Fraction(3, 4) ** 10",
+        naive="return comb(reserve, k) * Fraction(1, 4) ** k * Fraction(3, 4) ** (reserve - k)",
         mistakes=(
             Mistake(
-                "That is the binomial: each card a club with chance 1/4, as if drawn with "
-                "replacement. The reserve's 13 cards are 13 different cards: count the sets "
-                "with 3 of the 12 clubs and 10 of the 36 other non-aces.",
-                value=comb(13, 3) * Fraction(1, 4) ** 3 * Fraction(3, 4) ** 10,
+                "That is the binomial: each card a club with chance 1/4, as if "
+                f"{REPLACEMENT}. The reserve's cards are different cards: count the sets with "
+                "k of the clubs and the rest from the other cards.",
+                formula=lambda k, reserve: (
+                    comb(reserve, k) * Fraction(1, 4) ** k * Fraction(3, 4) ** (reserve - k)
+                ),
             ),
             Mistake(
-                "The aces are on the foundations first: the reserve comes from 48 cards, 12 of "
-                "them clubs, not from 52 with 13 clubs.",
-                value=Fraction(comb(13, 3) * comb(39, 10), comb(52, 13)),
+                "The aces are on the foundations before the deal: the reserve comes from the "
+                "48 non-aces, 12 of them clubs, not from 52 cards with 13 clubs.",
+                formula=lambda k, reserve: _hypergeometric(k, 52, 13, reserve),
             ),
         ),
-        otherwise="Choose which 3 of the 12 clubs, and which 10 of the 36 other non-aces.",
-        form=FractionForm(),
-        answer_digests=("d8a0719b7e284fb3cf0d6d9c",),
+        otherwise=(
+            "Choose which k of the clubs, and which of the other non-aces fill the rest of the "
+            "reserve; divide by all the sets of `reserve` non-aces."
+        ),
+        note="The hypergeometric distribution again, on the 48 cards that are dealt.",
+        points=2,
+        params=("k", "reserve"),
+        cases=(
+            Case((3, 13), ("36ffbfedc3997eb62266ee1f",)),
+            Case((0, 13), ("ecf944c342031d94fb8d49e2",)),
+            Case((5, 13), ("aceaf462ba25b426c0de197b",)),
+            Case((2, 8), ("e987e05df47b9450e5b89d5e",)),
+            Case((12, 13), ("b0927acc8d732a0ee65f58f6",)),
+            Case((1, 4), ("f2814a05bfa4b5894a88eb50",)),
+        ),
+        game_words="3 clubs in Acme's 13-card reserve",
+        other_words="other counts and reserve sizes",
     ),
+    # ------------------------------------------------------------------ 04_acme_project
     PlayerProject(
         "acme-player",
         "Project (a player that beats greedy)",
@@ -576,15 +663,24 @@ EXERCISE_LIST: list[Exercise] = [
         "project",
         naive="return view.legal[0]",
         otherwise=(
-            "Think about what matters in Acme: cards home first, then digging out the "
-            "reserve (a reserve card onto the tableau, or a tableau pile emptied so the "
-            "reserve refills it), then the waste, and drawing when nothing better is left."
+            "Start from greedy's list of preferences (in the notebook) and make sure your "
+            "player plays every move it could: cards home first, then the reserve, then the "
+            "waste."
         ),
-        note="Your player beats greedy, by more than luck alone would easily give.",
-        variant="acme",
-        deals=range(1, 301),
+        note="Your player beats greedy on deals it was never tuned on, by more than luck.",
+        points=5,
+        memory_hint=(
+            "Greedy remembers every position of the deal and never goes back to one: "
+            "view.repeats(move) tells your player the same. Skip the moves that repeat."
+        ),
+        idea_hint=(
+            "Your player plays about as well as greedy. Look at the end of greedy's list: it "
+            "puts a card on an empty tableau pile only when it cannot even draw. Once the "
+            "reserve is empty, what could an empty pile do for the waste's top card, and for "
+            "the card under it?"
+        ),
     ),
-    # ------------------------------------------------------------------ 04_fly
+    # ------------------------------------------------------------------ 05_fly
     Computed(
         "fly-moves",
         "Exercise 1 (read the table)",
@@ -593,17 +689,18 @@ EXERCISE_LIST: list[Exercise] = [
         naive="moves = 11",
         mistakes=(
             Mistake(
-                "A 2 can go on any ace, and there are eight aces: each foundation is a move of "
-                "its own (S-F1 to S-F8), as each tableau pile is.",
+                "How many foundations can take a 2? Each foundation is a move of its own "
+                "(S-F1 to S-F8), as each tableau pile is.",
                 value=11,
             ),
-            Mistake("The reserve's top card may go onto any tableau pile too (rule 3).", value=13),
         ),
         otherwise=(
-            "Count card by card: where may the stock's top card go, and where the reserve's?"
+            "Count card by card: where may the stock's top card go, where the reserve's, and "
+            "where each tableau pile's top card?"
         ),
         form=IntForm(),
-        expected=lambda: len(legal_among(Position("fly", seed=4))),
+        from_engine=lambda position: len(legal_among(position)),
+        personal=_choose("fly-moves", FLY_POSITIONS),
     ),
     Refusals(
         "fly-rules",
@@ -613,12 +710,11 @@ EXERCISE_LIST: list[Exercise] = [
         naive='refused = {"S-W": 2, "S-F2": 1, "T1-R": 3, "redeal": 5}',
         mistakes=(
             Mistake(
-                "T1-T2 is refused: tableau cards never move from pile to pile, only home "
-                "(rule 4). That is what makes placing a card in Fly a decision.",
+                "Look at T1-T2 again: may a tableau card move to another pile in Fly? Read rule 4.",
                 when=lambda refused: "T1-T2" not in refused,
             ),
             Mistake(
-                "R-T3 is legal: the reserve's top card may go onto any tableau pile (rule 3).",
+                "You expect R-T3 to be refused. Where may the reserve's top card go? Read rule 3.",
                 when=lambda refused: "R-T3" in refused,
             ),
         ),
@@ -638,61 +734,83 @@ EXERCISE_LIST: list[Exercise] = [
             ("T1-R", "which rule says what may go on the reserve?"),
             ("redeal", "which rule is about the passes through the stock?"),
         ),
+        points=2,
     ),
-    Hashed(
+    Function(
         "fly-kings",
         "Exercise 3 (both kings of spades in the reserve)",
         "p_both",
         "core",
-        naive="p_both = Fraction(13, 96) ** 2",
+        naive="return Fraction(reserve, 96) ** 2",
         mistakes=(
             Mistake(
-                "That multiplies as if the two K♠ landed independently. Once one K♠ is among "
-                "the 13 reserve cards, only 12 of the other 95 cards' places are left in the "
-                "reserve for the second.",
-                value=Fraction(13, 96) ** 2,
+                "That multiplies as if the two K♠ landed independently. Once one K♠ is in the "
+                "reserve, it holds one place fewer for the second.",
+                formula=lambda reserve: Fraction(reserve, 96) ** 2,
             ),
             Mistake(
-                "13/96 is the chance for one copy; the question asks for both.",
-                value=Fraction(13, 96),
+                "That is the chance for one copy; the question asks for both.",
+                formula=lambda reserve: Fraction(reserve, 96),
             ),
         ),
         otherwise=(
-            "Count the reserves that hold both K♠: both of them, then 11 of the other 94 "
-            "non-aces; divide by all C(96, 13) reserves."
+            "Count the reserves that hold both K♠: both of them, then the rest from the other "
+            "non-aces; divide by all the reserves of that size."
         ),
-        form=FractionForm(),
-        answer_digests=("8ad4c6e69ba9cff97a4df105",),
+        points=2,
+        params=("reserve",),
+        cases=(
+            Case((13,), ("1bb18da4e7c9a2eae109fde7",)),
+            Case((2,), ("157e06624f44b34a37264d8b",)),
+            Case((10,), ("8ff9428cdd2e43d2a458f6d8",)),
+            Case((20,), ("cc0a1e94d97a7dea00462901",)),
+            Case((48,), ("8121276a927a4c3bfcbf91f1",)),
+            Case((96,), ("e765f4bca627483d3e757912",)),
+        ),
+        game_words="Fly's 13-card reserve",
+        other_words="reserves of other sizes",
     ),
-    Hashed(
+    Function(
         "fly-pair",
         "Exercise 4 (a pair somewhere in the reserve)",
         "p_pair",
         "challenge",
-        naive="p_pair = 48 * Fraction(comb(94, 11), comb(96, 13))",
+        naive="return 48 * Fraction(comb(94, reserve - 2), comb(96, reserve))",
         mistakes=(
             Mistake(
-                "That adds the chances of the 48 cards (48 times the answer of Exercise 3) and "
-                "counts a reserve with two pairs twice, three pairs three times: far too much "
-                "here. (Add enough such chances and the 'probability' passes 1.) Count the "
-                "reserves with no pair at all.",
-                value=48 * hypergeometric(2, 96, 2, 13),
+                "That adds the chances of the 48 cards (48 times Exercise 3) and counts a "
+                "reserve with two pairs twice, three pairs three times: far too much here. "
+                "(Try a reserve of 30: the 'probability' passes 1.) Count the reserves with no "
+                "pair at all.",
+                formula=lambda reserve: 48 * Fraction(comb(94, reserve - 2), comb(96, reserve)),
             ),
             Mistake(
-                "1 − (1 − p)^48, with p the answer of Exercise 3, treats the 48 cards as "
-                "independent; they are not: the reserve has only 13 places.",
-                value=1 - (1 - hypergeometric(2, 96, 2, 13)) ** 48,
+                "1 − (1 − p)^48, with p from Exercise 3, treats the 48 cards as independent; "
+                "they are not: the reserve has only so many places.",
+                formula=lambda reserve: (
+                    1 - (1 - Fraction(comb(94, reserve - 2), comb(96, reserve))) ** 48
+                ),
             ),
         ),
         otherwise=(
-            "A reserve with no pair holds 13 different cards, one copy of each: choose the 13 "
+            "A reserve with no pair holds different cards, one copy of each: choose which "
             "cards, then which of its two copies each one is."
         ),
         note="Like the birthday problem: a pair is likelier than it feels.",
-        form=FractionForm(),
-        answer_digests=("ce7c83ec281413ffdbfa4e29",),
+        points=3,
+        params=("reserve",),
+        cases=(
+            Case((13,), ("06f9168b7e2e3ed662bc1edb",)),
+            Case((2,), ("d91fcc6081b33ebeb41fce5e",)),
+            Case((5,), ("e086fa943def0b1ce69e88ba",)),
+            Case((21,), ("ecaff68742570046b15825f2",)),
+            Case((30,), ("e42fa6c38eb5042d73958758",)),
+            Case((49,), ("8d99ab5c73757c5b9d708ca1",)),
+        ),
+        game_words="Fly's 13-card reserve",
+        other_words="reserves of other sizes",
     ),
-    # ------------------------------------------------------------------ 05_probability_lab
+    # ------------------------------------------------------------------ 06_probability_lab
     Hashed(
         "lab-meaning",
         "Exercise 1 (what does the interval say?)",
@@ -701,85 +819,97 @@ EXERCISE_LIST: list[Exercise] = [
         naive='true_statements = {"A", "D"}',
         mistakes=(
             Mistake(
-                "D: an interval that contains 5% says the measurement is consistent with 5%; "
-                "it is just as consistent with every other rate inside it. Consistent is not "
-                "confirmed.",
+                "Does a measurement that is consistent with a value confirm it? Think of every "
+                "other value inside the interval.",
                 when=lambda letters: "D" in letters,
             ),
             Mistake(
-                "B: the measured rate is an estimate; 150 other deals would give another one.",
+                "Would 150 other deals give the same measured rate? Think of what an estimate is.",
                 when=lambda letters: "B" in letters,
             ),
             Mistake(
-                "C: a single deal is won or lost; the interval is about the rate over many "
-                "deals, not about deals.",
+                "Is a single deal won 'with a rate'? Think of what the interval is about: one "
+                "deal, or the rate over many.",
                 when=lambda letters: "C" in letters,
             ),
-            Mistake(
-                "A is what '95%' means: a property of the method, over many repetitions.",
-                when=lambda letters: "A" not in letters,
-            ),
-            Mistake(
-                "Look at E again: the width shrinks like 1/√n, so four times the deals give "
-                "half the width.",
-                when=lambda letters: "E" not in letters,
-            ),
+        ),
+        otherwise=(
+            "Read each statement again and ask what it is about (the method, one "
+            "interval, or the deals), and how the width changes with the number of deals."
         ),
         form=LettersForm(letters="ABCDE"),
         answer_digests=("face5cd48f4c4ddc613a58e3",),
     ),
-    Hashed(
+    Simulation(
         "lab-coverage",
         "Exercise 2 (does the 95% really hold?)",
-        "coverage",
+        "measure_coverage",
         "core",
-        naive="coverage = 0.95",
+        naive="return 0.95",
         mistakes=(
             Mistake(
-                "0.95 is what the name promises, not a measurement: count how many of the "
-                "2000 simulated intervals contain 0.15, and divide by 2000.",
-                value=0.95,
+                "0.95 is what the name promises, not a measurement: simulate the measurements, "
+                "count how many of their intervals contain p, and divide by runs.",
+                when=lambda shares: all(share == 0.95 for share in shares),
             ),
             Mistake(
-                "A plausible share, but not the one this procedure gives: make rng once, "
-                "before the loop, and draw the 50 deals of each measurement in order with "
-                "rng.random() < P.",
-                when=lambda hits: isclose(hits / 2000, wilson_coverage(0.15, 50), abs_tol=0.015),
+                "Your function gives more than 1: is it the number of intervals that contain "
+                "p? A share is that number divided by runs.",
+                when=lambda shares: any(share > 1 for share in shares),
+            ),
+            Mistake(
+                "Your function gives the same share for every p and n: does it use them?",
+                when=lambda shares: len(set(shares)) == 1,
             ),
         ),
         otherwise=(
-            "For each of the 2000 measurements: count the wins among 50 deals, make the "
-            "interval with wilson(wins, 50), and see whether it contains P."
+            "For each of the runs: count the wins among n deals (a deal is won when "
+            "rng.random() < p), make the interval with wilson(wins, n), and see whether it "
+            "contains p."
         ),
-        form=ShareForm(runs=2000),
-        answer_digests=("e05faa4116a7b15f352d3460",),
+        points=2,
+        trials=((0.15, 50, 2000), (0.01, 50, 2000), (0.3, 100, 1000), (0.5, 10, 2000)),
     ),
-    Hashed(
+    # ------------------------------------------------------------------ 07_testing_a_claim
+    Function(
         "lab-sample-size",
-        "Exercise 3 (how many deals for ±1 point?)",
-        "n_needed",
+        "Exercise 1 (how many deals for ±h?)",
+        "deals_needed",
         "challenge",
-        naive="n_needed = ceil(1.96**2 * 0.15 * 0.85 / 1**2)",
+        naive="return int(1.96**2 * p * (1 - p) / h**2)",
         mistakes=(
+            Mistake(
+                "Round up, not down: with one deal fewer the half-width is a little more than h.",
+                formula=lambda p, h: int(1.96**2 * p * (1 - p) / h**2),
+            ),
             Mistake(
                 "h is a share, like p: one percentage point is 0.01, not 1.",
-                when=lambda n: n < 10,
+                formula=lambda p, h: ceil(1.96**2 * p * (1 - p) / (100 * h) ** 2),
             ),
             Mistake(
-                "Round up, not down: with one deal fewer the half-width is a little more than "
-                "one point.",
-                value=4897,
-            ),
-            Mistake(
-                "That is the number for ±2 points: halving h needs four times the deals.",
-                value=1225,
+                "Halving h needs four times the deals, not twice: the half-width shrinks like "
+                "1/√n. Square both sides of the formula before solving for n.",
+                formula=lambda p, h: ceil(1.96 * p * (1 - p) / h**2),
             ),
         ),
         otherwise=(
-            "Start from h = z·√(p(1 − p)/n), square both sides and solve for n; then round up."
+            "Start from h = z·√(p(1 − p)/n) with z = 1.96, square both sides and solve for n; "
+            "then round up (ceil)."
         ),
-        form=IntForm(),
-        answer_digests=("8cf2bcefbae7eadeae77fa0b", "785e3bbfe4b8db59eb45240e"),
+        points=3,
+        whole=True,
+        probability=False,
+        params=("p", "h"),
+        cases=(
+            Case((0.15, 0.01), ("8e58b9507aa4865f3a8d78f5", "977339bc135699873b9b52a4")),
+            Case((0.5, 0.03), ("d01f00e9ef9e8244b400655b",)),
+            Case((0.05, 0.01), ("dfb952ebc187e54011f18ab3",)),
+            Case((0.3, 0.05), ("dc4a67f7defde31d7dc707da",)),
+            Case((0.15, 0.005), ("05e0803de2d520b006fa5f3f", "21f5908c5477b1149183f231")),
+            Case((0.4, 0.015), ("1fb9927d94b79da3cc65e518",)),
+        ),
+        game_words="the Acme claim's numbers",
+        other_words="other rates and half-widths",
     ),
 ]
 

@@ -1,30 +1,43 @@
 """The kinds of exercise and how each judges an answer: "not answered yet", "not yet" with a hint
 aimed at the likely mistake, or "correct".
 
-* ``Hashed``: a fixed answer (a probability, a count, a choice of statements), stored only as a
-  hash of its canonical form.
+* ``Hashed``: a fixed choice (a set of statements), stored only as a hash of its canonical form.
 * ``Computed``: an answer the engine gives (the legal moves of a position, pile sizes after a
-  deal), computed when the answer is checked, so it follows the engine.
+  deal, where a card comes back), worked out when the answer is checked, so it follows the
+  engine. Some are personal: each student gets a deal or a card of their own (``personal``).
 * ``Refusals``: which moves the engine refuses and by which rule; the verdicts come from
   ``why_not`` when the answer is checked, the rule numbers are hashed.
 * ``Fewest``: a sequence of moves that reaches a goal in as few moves as possible; the engine
   plays it, a breadth-first search finds the fewest.
-* ``PlayerProject``: a player function, played on fixed deals against greedy and hint play.
+* ``Function``: a function the student writes (a probability for any deck, say); the check calls
+  it on the game's own numbers and on others it keeps to itself, and compares each value with a
+  stored hash. So a value copied from a neighbour, or a number of the game written inside the
+  function, is found out, and the package holds no formula that gives the answer.
+* ``Simulation``: a function that simulates (the coverage of an interval); its results are
+  judged against the exact value with the simulation's own margin, on several settings.
+* ``PlayerProject`` (in ``project.py``): a player, judged on fresh deals it was never tuned on.
 
-Each exercise names its *naive* answer, the one a student is likely to write first, and the
-first of its ``mistakes`` is the hint for it (the tests run every naive answer in its notebook).
+Feedback teaches without listing the answer: a hint names the idea behind a likely mistake (a
+question to think about, a rule to read again), never the right moves, letters or numbers. Each
+exercise names its *naive* answer, the one a student is likely to write first, and the first of
+its ``mistakes`` is the hint for it (the tests type every naive answer into its notebook).
+A verdict is a try: ``judge`` counts it in the session (see ``session.py``).
 """
 
 from __future__ import annotations
 
+import math
+import random
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from numbers import Integral, Real
 from typing import Any, Literal
 
-from ..engine import new_state
+from ..intervals import coverage, wilson
 from ..state import GameState
 from ..variants import VARIANTS
+from . import session
 from .answers import (
     AnswerFormError,
     Form,
@@ -33,8 +46,9 @@ from .answers import (
     digest,
     is_unanswered,
 )
-from .players import Comparison, PlayerError, compare_with_greedy, view_of
+from .identity import Student, current
 from .positions import Position
+from .scan import package_names
 
 Verdict = Literal["not answered yet", "not yet", "correct"]
 Level = Literal["warm-up", "rules", "core", "challenge", "project"]
@@ -42,35 +56,42 @@ Level = Literal["warm-up", "rules", "core", "challenge", "project"]
 
 @dataclass(frozen=True)
 class Feedback:
-    """What a check says about one answer."""
+    """What a check says about one answer, the points it earns, and which try it was (0 when
+    nothing was answered)."""
 
     exercise: str
     title: str
     verdict: Verdict
     message: str
+    points: float = 0.0
+    number: int = 0
 
     @property
     def correct(self) -> bool:
         return self.verdict == "correct"
 
     def __str__(self) -> str:
-        return f"{self.title}: {self.verdict}." + (f" {self.message}" if self.message else "")
+        head = self.title + (f", try {self.number}" if self.number else "")
+        return f"{head}: {self.verdict}." + (f" {self.message}" if self.message else "")
 
 
 @dataclass(frozen=True)
 class Mistake:
     """A likely wrong answer and the hint aimed at it: the answer equals ``value`` (compared in
-    canonical form), or ``when(answer)`` is true for the answer as the form reads it."""
+    canonical form), ``when(answer)`` is true for the answer as the form reads it, or (for a
+    function) the answer gives ``formula``'s values."""
 
     hint: str
     value: object = None
     when: Callable[[Any], bool] | None = None
+    formula: Callable[..., object] | None = None
 
 
 @dataclass(frozen=True)
 class Exercise:
     """What every exercise has: its id (the nbgrader ``grade_id`` of its answer cell), a title,
-    the variable its answer cell sets, its level, the naive answer and the hints."""
+    the variable or function its answer cell defines, its level, the naive answer and the
+    hints, and the points its check cell gives."""
 
     id: str
     title: str
@@ -80,26 +101,31 @@ class Exercise:
     mistakes: tuple[Mistake, ...] = ()
     otherwise: str = ""
     note: str = ""  # said with "correct": what the answer shows
+    points: int = 1
 
     def judge(self, answer: object) -> Feedback:
-        """The verdict on ``answer``, with its message (nothing is printed)."""
+        """The verdict on ``answer``, with its message; it counts as a try in the session."""
         if is_unanswered(answer):
-            return self.feedback(
+            feedback = self.feedback(
                 "not answered yet",
                 f"Replace the ... in `{self.name} = ...` with your answer, run that cell, "
                 "then run this one.",
             )
-        try:
-            return self.assess(answer)
-        except AnswerFormError as error:
-            return self.feedback("not yet", f"{error}.")
+        else:
+            try:
+                feedback = self._assess(answer)
+            except AnswerFormError as error:
+                feedback = self.feedback("not yet", f"{error}.")
+        return replace(feedback, number=session.remember(feedback))
 
-    def assess(self, answer: object) -> Feedback:
+    def _assess(self, answer: object) -> Feedback:
         """The verdict on an answer that is not the placeholder (each kind has its own)."""
         raise NotImplementedError
 
-    def feedback(self, verdict: Verdict, message: str) -> Feedback:
-        return Feedback(self.id, self.title, verdict, message)
+    def feedback(self, verdict: Verdict, message: str, points: float | None = None) -> Feedback:
+        if points is None:
+            points = float(self.points) if verdict == "correct" else 0.0
+        return Feedback(self.id, self.title, verdict, message, points)
 
     def mistake_hint(self, answer: object, read: object, form: Form | None = None) -> str | None:
         """The hint of the first named mistake this wrong answer makes: ``when`` is asked about
@@ -125,9 +151,9 @@ class Hashed(Exercise):
     """A fixed answer, kept only as the hash of its canonical form."""
 
     form: Form = field(default_factory=lambda: Form("an answer"))
-    answer_digests: tuple[str, ...] = ()  # more than one when two roundings are both right
+    answer_digests: tuple[str, ...] = ()
 
-    def assess(self, answer: object) -> Feedback:
+    def _assess(self, answer: object) -> Feedback:
         read = self.form.read(answer)
         if digest(self.id, self.form.canonical(answer)) in self.answer_digests:
             return self.feedback("correct", self.note)
@@ -136,14 +162,20 @@ class Hashed(Exercise):
 
 @dataclass(frozen=True)
 class Computed(Exercise):
-    """An answer that the engine gives, computed when the answer is checked."""
+    """An answer the engine gives, worked out when the answer is checked.
+
+    ``from_engine(choice)`` works it out for ``choice``, the student's own deal or card:
+    ``personal(student)`` picks it (by default there is one choice, None, for everyone).
+    """
 
     form: Form = field(default_factory=lambda: Form("an answer"))
-    expected: Callable[[], object] = lambda: None
+    from_engine: Callable[[Any], object] = lambda choice: None
+    personal: Callable[[Student], object] = lambda who: None
 
-    def assess(self, answer: object) -> Feedback:
+    def _assess(self, answer: object) -> Feedback:
         read = self.form.read(answer)
-        if self.form.canonical(answer) == self.form.canonical(self.expected()):
+        truth = self.from_engine(self.personal(current()))
+        if self.form.canonical(answer) == self.form.canonical(truth):
             return self.feedback("correct", self.note)
         return self.wrong(answer, read, self.form)
 
@@ -153,15 +185,21 @@ class Refusals(Exercise):
     """Which of ``candidates`` the engine refuses in ``position``, and by which numbered rule.
 
     The verdicts are the engine's (``why_not``) at check time; each refused move's rule number is
-    stored as a hash, and ``topics`` says, for a wrong rule number, what to look for.
+    stored as a hash, and ``topics`` says, for a wrong rule number, which rule to look for. A
+    wrong set of refusals gets the hint of the first mistake that fits, or a general one: the
+    check never lists which moves the engine refuses.
     """
 
     position: Position = field(default_factory=lambda: Position("acme"))
     candidates: tuple[str, ...] = ()
     rule_digests: tuple[str, ...] = ()
     topics: tuple[tuple[str, str], ...] = ()
+    otherwise: str = (
+        "Some of your verdicts differ from the engine's. Take the moves one at a time: find "
+        "the rule on the card that allows each move, or the one it breaks (the rulings count)."
+    )
 
-    def assess(self, answer: object) -> Feedback:
+    def _assess(self, answer: object) -> Feedback:
         form = RefusalsForm()
         refusals = form.read(answer)
         unknown = sorted(set(refusals) - set(self.candidates))
@@ -174,18 +212,7 @@ class Refusals(Exercise):
         game = self.position.game()
         refused = {move for move in self.candidates if game.why_not(move) is not None}
         if set(refusals) != refused:
-            hint = self.mistake_hint(answer, refusals)
-            if hint is not None:
-                return self.feedback("not yet", hint)
-            called_legal = sorted(refused - set(refusals))
-            called_refused = sorted(set(refusals) - refused)
-            parts = []
-            if called_refused:
-                parts.append(f"the engine accepts {', '.join(called_refused)}")
-            if called_legal:
-                parts.append(f"it refuses {', '.join(called_legal)}")
-            text = "; ".join(parts)
-            return self.feedback("not yet", text[0].upper() + text[1:] + ".")
+            return self.feedback("not yet", self.mistake_hint(answer, refusals) or self.otherwise)
         wrong_rule = [
             move
             for move, rule in sorted(refusals.items())
@@ -197,7 +224,7 @@ class Refusals(Exercise):
             return self.feedback(
                 "not yet",
                 f"You found every refused move. {move} breaks another rule than rule "
-                f"{refusals[move]}: {topics.get(move, 'read the rules again')}.",
+                f"{refusals[move]}: {topics.get(move, 'read the rules again')}",
             )
         reasons = "".join(
             f"\n  {move}: {game.why_not(move)}" for move in self.candidates if move in refused
@@ -233,7 +260,7 @@ class Fewest(Exercise):
                     frontier.append((child, moves + 1))
         return None
 
-    def assess(self, answer: object) -> Feedback:
+    def _assess(self, answer: object) -> Feedback:
         form = MoveListForm()
         moves = form.read(answer)
         game = self.position.game()
@@ -257,46 +284,205 @@ class Fewest(Exercise):
         return self.feedback("correct", self.note)
 
 
+# ----------------------------------------------------------------------------- functions
+def value_text(value: object, whole: bool = False) -> str:
+    """A function's value as it is compared and hashed: a whole number as itself; any other
+    number to ten significant digits, so that a Fraction and a float of the same value (the
+    float's last digits are rounding) read the same. A ``AnswerFormError`` for anything else."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise AnswerFormError(f"Your function returns {value!r}, which is not a number")
+    if whole:
+        if isinstance(value, Integral):
+            return str(int(value))
+        number = float(value)
+        if not number.is_integer():
+            raise AnswerFormError(
+                f"Your function returns {value!r}, not a whole number: round up with ceil "
+                "when a target must be reached"
+            )
+        return str(int(number))
+    number = float(value)
+    if not math.isfinite(number):
+        raise AnswerFormError(f"Your function returns {value!r}, which is not a finite number")
+    return format(number, ".10g")
+
+
+def case_digest(exercise_id: str, args: tuple[object, ...], text: str) -> str:
+    """The stored hash of a function's value on one set of arguments."""
+    return digest(exercise_id, f"{args!r}={text}")
+
+
 @dataclass(frozen=True)
-class PlayerProject(Exercise):
-    """A player function that must beat greedy, significantly, on fixed deals."""
+class Case:
+    """One set of arguments and the hashes of the right value (two when two roundings of a
+    constant are both right)."""
 
-    variant: str = "acme"
-    deals: range = range(1, 301)
+    args: tuple[Any, ...]
+    digests: tuple[str, ...]
 
-    def assess(self, answer: object) -> Feedback:
+
+def called(name: str, args: tuple[Any, ...]) -> str:
+    """A call as written: ``p_pair(21)``."""
+    return f"{name}({', '.join(map(repr, args))})"
+
+
+def call(function: Callable[..., object], name: str, args: tuple[Any, ...]) -> object:
+    """The student's function called on ``args``; what it raised becomes the message."""
+    try:
+        return function(*args)
+    except Exception as error:  # the student's code: say what it raised, and on what
+        raise AnswerFormError(f"Your function raised {error!r} in {called(name, args)}") from None
+
+
+@dataclass(frozen=True)
+class Function(Exercise):
+    """A function the student writes, checked on ``cases``: the first is the game's own numbers
+    (the notebook shows them), the others the check keeps to itself (other decks, other rule
+    settings). Each value is compared with stored hashes, so the formula is nowhere in the
+    package. The function may use Python and ``allowed`` names of this package, no other part
+    of it (it would be reading the answer off the package)."""
+
+    params: tuple[str, ...] = ()
+    cases: tuple[Case, ...] = ()
+    whole: bool = False  # a whole number is asked for (a number of deals)
+    probability: bool = True
+    allowed: frozenset[str] = frozenset()
+    game_words: str = "the game's own numbers"
+    other_words: str = "other decks"
+
+    @property
+    def signature(self) -> str:
+        return f"def {self.name}({', '.join(self.params)}):"
+
+    def _values(self, function: Callable[..., object]) -> list[str]:
+        return [value_text(call(function, self.name, case.args), self.whole) for case in self.cases]
+
+    def _not_a_probability(self, texts: list[str]) -> str | None:
+        for case, text in zip(self.cases, texts, strict=True):
+            if self.probability and not 0 <= float(text) <= 1:
+                return (
+                    f"{called(self.name, case.args)} is {text}, which is not a probability: a "
+                    "probability is between 0 and 1."
+                )
+        return None
+
+    def judge(self, answer: object) -> Feedback:
+        if callable(answer) and not isinstance(answer, type):
+            try:
+                first = answer(*self.cases[0].args)
+            except Exception:  # judged with its message below
+                first = 0
+            if is_unanswered(first):
+                feedback = self.feedback(
+                    "not answered yet",
+                    f"`{self.name}` returns {first!r}: write its body, so that it returns a "
+                    "number, run that cell, then run this one.",
+                )
+                return replace(feedback, number=session.remember(feedback))
+        return super().judge(answer)
+
+    def _assess(self, answer: object) -> Feedback:
         if not callable(answer):
-            return self.feedback("not yet", f"`{self.name}` is a function: def {self.name}(view)")
-        try:
-            first = answer(view_of(new_state(self.variant, self.deals[0])))
-        except Exception as error:  # the student's code: say what it raised, and where
-            return self.feedback("not yet", f"Your player raised {error!r} on the first deal.")
-        if is_unanswered(first):
+            raise AnswerFormError(f"`{self.name}` is a function: {self.signature}")
+        used = package_names(answer, self.allowed)
+        if used:
             return self.feedback(
-                "not answered yet",
-                f"`{self.name}` returns {first!r}: write its body, so that it returns a move.",
+                "not yet",
+                f"Your function uses {', '.join(used)} from solitaire_widgets, which would "
+                "work the answer out for you. Count it yourself, with comb and Fraction.",
             )
-        try:
-            comparison = compare_with_greedy(answer, self.variant, self.deals)
-        except PlayerError as error:
-            return self.feedback("not yet", f"{error}.")
-        report = str(comparison)
-        if comparison.beats_greedy:
-            return self.feedback("correct", f"{self.note}\n\n{report}")
-        return self.feedback("not yet", f"{self.hint_for(comparison)}\n\n{report}")
+        texts = self._values(answer)
+        right = [
+            case_digest(self.id, case.args, text) in case.digests
+            for case, text in zip(self.cases, texts, strict=True)
+        ]
+        if all(right):
+            return self.feedback("correct", self.note)
+        for mistake in self.mistakes:
+            if mistake.formula is not None and self._gives(mistake.formula, texts):
+                return self.feedback("not yet", mistake.hint)
+        outside = self._not_a_probability(texts)
+        if outside:
+            return self.feedback("not yet", outside)
+        if right[0]:
+            return self.feedback(
+                "not yet",
+                f"Right for {self.game_words}, {called(self.name, self.cases[0].args)}, but "
+                f"not yet for {self.other_words}. Is a number of the game written inside the "
+                "function where one of its parameters belongs?",
+            )
+        return self.feedback("not yet", self.otherwise)
 
-    def hint_for(self, comparison: Comparison) -> str:
-        """The hint aimed at what the player did: passed up cards home, went round in circles."""
-        if comparison.home_passed_up:
-            return (
-                f"Your player passed up a card that could go home {comparison.home_passed_up} "
-                "times. In Acme a foundation move can never hurt (a card helps no other card "
-                "once it could go home): play those first."
+    def _gives(self, formula: Callable[..., object], texts: list[str]) -> bool:
+        """Whether ``formula`` gives the student's values on every case."""
+        try:
+            return [value_text(formula(*case.args), self.whole) for case in self.cases] == texts
+        except (AnswerFormError, ArithmeticError, ValueError):
+            return False
+
+
+@dataclass(frozen=True)
+class Simulation(Exercise):
+    """A function that measures by simulation, ``name(p, n, runs, rng)``, judged on ``trials``
+    ``(p, n, runs)`` against the exact value with the simulation's own margin (an honest run
+    of any random generator lands inside it all but once in many thousand times). The same
+    settings and seeds every time, so a check can be repeated."""
+
+    params: tuple[str, ...] = ("p", "n", "runs", "rng")
+    trials: tuple[tuple[float, int, int], ...] = ()
+    allowed: frozenset[str] = frozenset({"wilson"})
+    margin: float = 4.5  # standard errors
+
+    @property
+    def signature(self) -> str:
+        return f"def {self.name}({', '.join(self.params)}):"
+
+    def exact(self, p: float, n: int) -> float:
+        """The exact coverage of the 95% Wilson interval at true rate ``p`` from ``n`` trials."""
+        return coverage(n, [p], wilson)[0]
+
+    def judge(self, answer: object) -> Feedback:
+        if callable(answer) and not isinstance(answer, type):
+            p, n, _ = self.trials[0]
+            try:
+                first = answer(p, n, 1, random.Random(0))
+            except Exception:  # judged with its message below
+                first = 0
+            if is_unanswered(first):
+                feedback = self.feedback(
+                    "not answered yet",
+                    f"`{self.name}` returns {first!r}: write its body, so that it returns the "
+                    "share it measures, run that cell, then run this one.",
+                )
+                return replace(feedback, number=session.remember(feedback))
+        return super().judge(answer)
+
+    def _assess(self, answer: object) -> Feedback:
+        if not callable(answer):
+            raise AnswerFormError(f"`{self.name}` is a function: {self.signature}")
+        used = package_names(answer, self.allowed)
+        if used:
+            return self.feedback(
+                "not yet",
+                f"Your function uses {', '.join(used)} from solitaire_widgets: only wilson is "
+                "needed. Measure the coverage by simulating, not by asking the package.",
             )
-        if comparison.circles:
-            return (
-                f"{comparison.circles} of your games ended going round in circles (a position "
-                "came back). Move a tableau card onto another pile only when it does something: "
-                "when it empties its pile, the reserve refills it and a new reserve card turns up."
-            )
-        return self.otherwise
+        shares = []
+        for index, (p, n, runs) in enumerate(self.trials):
+            share = call(answer, self.name, (p, n, runs, random.Random(index)))
+            value_text(share)
+            shares.append(float(share))  # type: ignore[arg-type]
+        for mistake in self.mistakes:
+            if mistake.when is not None and mistake.when(shares):
+                return self.feedback("not yet", mistake.hint)
+        for (p, n, runs), share in zip(self.trials, shares, strict=True):
+            exact = self.exact(p, n)
+            spread = math.sqrt(exact * (1 - exact) / runs)
+            if abs(share - exact) > self.margin * spread + 0.5 / runs:
+                return self.feedback(
+                    "not yet",
+                    f"{self.name}({p}, {n}, {runs}, rng) gives {share:.4f}, further from what "
+                    f"a simulation of {runs} measurements gives than chance allows. "
+                    f"{self.otherwise}",
+                )
+        return self.feedback("correct", self.note)

@@ -1,37 +1,49 @@
-"""Players written by students, played on fixed deals and compared with greedy and hint play.
+"""Players written by students, played on deals and compared with the random, greedy and hint
+players on the same deals.
 
-A player is a function from a ``View`` (what a player sees: face-up cards, how many cards are face
-down, the legal moves) to a move. ``compare_with_greedy`` plays it on the same deals as the
-greedy and hint players of ``stats`` and says, with McNemar's exact test on the same deals,
-whether the difference from greedy is more than luck.
+A player is a function from a ``View`` (what a player sees: face-up cards, how many cards are
+face down, the legal moves) to a move. It may remember what it likes: ``view.memory`` is a dict
+that stays the same for a whole deal (a new one for each deal), ``view.history`` holds the moves
+played so far, and ``view.repeats(move)`` says whether a move leads back to a position this deal
+has already been in: the memory the greedy player has.
 
-A game ends when it is won, when no move is legal, after ``MAX_MOVES`` moves, or when a position
-comes back: a player that decides from what it sees would then go round the same circle for
-ever (an Acme card moved to an empty pile and back), so the game counts as lost there.
+A game ends when it is won; when no move is legal, or every legal move leads back to a position
+of this deal (greedy stops there too); after ``MAX_MOVES`` moves; or when the player goes back
+to a position though it had another move: it would go round the same circle for ever (an Acme
+card moved to an empty pile and back), so the game counts as lost.
+
+``compare`` plays a player next to the baselines and says, with McNemar's exact test on the
+same deals, whether it differs from greedy by more than luck would easily make.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import comb
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal
 
 from ..cards import Card
 from ..engine import new_state
+from ..game import Game
 from ..intervals import Interval, wilson
-from ..moves import Move, NotationError, parse_move
+from ..moves import IllegalMoveError, Move, NotationError, parse_move
 from ..state import GameState
-from ..stats.strategies import GreedyPlay, HintPlay
+from ..stats.strategies import get_strategy
 from ..variants import VARIANTS, get_variant
 
 MAX_MOVES = 1000
-DEALS = range(1, 301)  # the fixed deals of the project: the same for every student
+TRAINING = range(1, 301)
+"""The deals a student tunes a player on: the same for everyone, as often as they like."""
 SIGNIFICANCE = 0.05
 
 Ending = Literal["won", "stuck", "circle", "cap"]
+
+
+def _never(move: Move) -> bool:
+    return False
 
 
 @dataclass(frozen=True)
@@ -41,7 +53,10 @@ class View:
     ``piles[name]`` holds the face-up cards of a pile, bottom to top (``Card`` values: ``card.rank``
     1 for an ace to 13 for a king, ``card.suit`` 0 clubs, 1 diamonds, 2 hearts, 3 spades);
     ``hidden[name]`` how many cards lie face down under them; ``legal`` the legal moves
-    (``move.src`` and ``move.dst`` are pile names, ``str(move)`` is the notation).
+    (``move.src`` and ``move.dst`` are pile names, ``str(move)`` is the notation). What a
+    player may remember: ``history``, the moves played so far in this deal; ``memory``, a dict
+    of its own that lasts the whole deal; ``repeats(move)``, whether a move leads back to a
+    position this deal has been in.
     """
 
     variant: str
@@ -49,6 +64,9 @@ class View:
     hidden: Mapping[str, int]
     legal: tuple[Move, ...]
     redeals_left: int
+    history: tuple[str, ...] = ()
+    memory: dict[str, Any] = field(default_factory=dict, compare=False)
+    _repeats: Callable[[Move], bool] = field(default=_never, compare=False, repr=False)
 
     def top(self, pile: str) -> Card | None:
         """The face-up top card of a pile, or None when it has none."""
@@ -59,9 +77,20 @@ class View:
         """The legal moves that send a card to a foundation."""
         return [move for move in self.legal if move.dst.startswith("F")]
 
+    def repeats(self, move: Move | str) -> bool:
+        """Whether playing ``move`` brings back a position of this deal (greedy never does)."""
+        return self._repeats(parse_move(move) if isinstance(move, str) else move)
 
-def view_of(state: GameState) -> View:
-    """The ``View`` of a position: face-up cards only."""
+
+def view_of(
+    position: GameState | Game,
+    history: tuple[str, ...] = (),
+    memory: dict[str, Any] | None = None,
+    repeats: Callable[[Move], bool] = _never,
+) -> View:
+    """The ``View`` of a position (a state, or a game where it is now): face-up cards only,
+    with what the player may remember."""
+    state = position.state if isinstance(position, Game) else position
     rules = VARIANTS[state.variant]
     piles: dict[str, tuple[Card, ...]] = {}
     hidden: dict[str, int] = {}
@@ -75,6 +104,9 @@ def view_of(state: GameState) -> View:
         MappingProxyType(hidden),
         tuple(rules.legal_moves(state)),
         rules.redeals_left(state),
+        history,
+        {} if memory is None else memory,
+        repeats,
     )
 
 
@@ -106,17 +138,26 @@ def play_deal(player: Player, variant: str, deal: int, max_moves: int = MAX_MOVE
     rules = get_variant(variant)
     state = new_state(rules.name, deal)
     seen = {state.key()}
+    history: list[str] = []
+    memory: dict[str, Any] = {}
     passed_up = 0
     for done in range(max_moves):
         if rules.is_won(state):
             return GameOutcome(deal, "won", done, rules.cards_home(state), passed_up)
-        view = view_of(state)
-        if not view.legal:
+
+        legal = frozenset(rules.legal_moves(state))
+
+        def repeats(move: Move, here: GameState = state, legal: frozenset[Move] = legal) -> bool:
+            return move in legal and rules.apply(here, move).key() in seen
+
+        view = view_of(state, tuple(history), memory, repeats)
+        if not view.legal or all(map(repeats, view.legal)):  # no move avoids a circle
             return GameOutcome(deal, "stuck", done, rules.cards_home(state), passed_up)
         move = _checked_choice(player, view, state, deal, done)
         if not move.dst.startswith("F") and view.home_moves():
             passed_up += 1
         state = rules.apply(state, move)
+        history.append(str(move))
         if state.key() in seen:
             return GameOutcome(deal, "circle", done + 1, rules.cards_home(state), passed_up)
         seen.add(state.key())
@@ -136,7 +177,7 @@ def _checked_choice(player: Player, view: View, state: GameState, deal: int, don
     rules = VARIANTS[state.variant]
     try:
         move = rules.resolve(state, parse_move(choice))
-    except NotationError as error:
+    except (NotationError, IllegalMoveError) as error:
         raise PlayerError(f"{where}: your player chose {choice!r}: {error}") from None
     if move not in view.legal:
         reason = rules.why_not(state, move) or "it is not one of view.legal"
@@ -166,37 +207,62 @@ def mcnemar_p_value(only_first: int, only_second: int) -> float:
 
 
 @dataclass(frozen=True)
+class Split:
+    """Two players on the same deals: the deals only the first won, and only the second."""
+
+    only_first: int
+    only_second: int
+
+    @property
+    def p_value(self) -> float:
+        return mcnemar_p_value(self.only_first, self.only_second)
+
+    @property
+    def better(self) -> bool:
+        """The first won more, by more than luck would easily make (McNemar, p < 0.05)."""
+        return self.only_first > self.only_second and self.p_value < SIGNIFICANCE
+
+    @property
+    def worse(self) -> bool:
+        """The first won fewer, by more than luck would easily make."""
+        return self.only_first < self.only_second and self.p_value < SIGNIFICANCE
+
+
+def split(first: Iterable[bool], second: Iterable[bool]) -> Split:
+    """The McNemar split of two players' wins on the same deals."""
+    pairs = list(zip(first, second, strict=True))
+    return Split(sum(a and not b for a, b in pairs), sum(b and not a for a, b in pairs))
+
+
+BASELINES = ("random", "greedy", "hint")
+
+
+def baseline_wins(name: str, variant: str, deals: Iterable[int]) -> tuple[bool, ...]:
+    """Which of ``deals`` a baseline player of ``stats`` wins (random play seeded by the deal)."""
+    strategy = get_strategy(name)
+    return tuple(
+        strategy(new_state(variant, deal), random.Random(deal)).outcome == "won" for deal in deals
+    )
+
+
+@dataclass(frozen=True)
 class Comparison:
-    """A player against greedy and hint play on the same deals."""
+    """A player and the baselines on the same deals (``baselines``: name -> wins per deal)."""
 
     variant: str
     deals: tuple[int, ...]
     yours: tuple[GameOutcome, ...]
-    greedy: tuple[bool, ...]
-    hint: tuple[bool, ...]
+    baselines: Mapping[str, tuple[bool, ...]]
+    purpose: str = "these deals"
+    name: str = "your player"
 
     @property
     def wins(self) -> int:
         return sum(game.won for game in self.yours)
 
-    @property
-    def only_yours(self) -> int:
-        """Deals your player won and greedy lost."""
-        return sum(game.won and not g for game, g in zip(self.yours, self.greedy, strict=True))
-
-    @property
-    def only_greedy(self) -> int:
-        """Deals greedy won and your player lost."""
-        return sum(g and not game.won for game, g in zip(self.yours, self.greedy, strict=True))
-
-    @property
-    def p_value(self) -> float:
-        return mcnemar_p_value(self.only_yours, self.only_greedy)
-
-    @property
-    def beats_greedy(self) -> bool:
-        """More wins than greedy, and a difference that luck alone would rarely make."""
-        return self.wins > sum(self.greedy) and self.p_value < SIGNIFICANCE
+    def against(self, baseline: str) -> Split:
+        """Your player against one baseline, deal by deal."""
+        return split((game.won for game in self.yours), self.baselines[baseline])
 
     @property
     def circles(self) -> int:
@@ -209,23 +275,27 @@ class Comparison:
         return sum(game.home_passed_up for game in self.yours)
 
     def table(self) -> str:
-        """Wins, rate and 95% Wilson interval of the three players, one line each."""
+        """Wins, rate and 95% Wilson interval of each player, one line each."""
         n = len(self.deals)
-        rows = [("your player", self.wins), ("greedy", sum(self.greedy)), ("hint", sum(self.hint))]
-        lines = [f"{'player':12} {'won':>4} of {n}   rate   95% interval"]
+        rows = [(self.name, self.wins)] + [(name, sum(won)) for name, won in self.baselines.items()]
+        width = max(12, *(len(name) for name, _ in rows))
+        lines = [f"{'player':{width}} {'won':>4} of {n}   rate   95% interval"]
         for name, won in rows:
             interval: Interval = wilson(won, n)
-            lines.append(f"{name:12} {won:>4} of {n}  {won / n:6.1%}  {interval}")
+            lines.append(f"{name:{width}} {won:>4} of {n}  {won / n:6.1%}  {interval}")
         return "\n".join(lines)
 
-    def verdict(self) -> str:
-        """The paired comparison with greedy, in plain words."""
-        n, yours, greedy = len(self.deals), self.wins, sum(self.greedy)
-        b, c, p = self.only_yours, self.only_greedy, self.p_value
+    def verdict(self, baseline: str | None = None) -> str:
+        """The paired comparison with one baseline (greedy, or the only one), in plain words."""
+        if baseline is None:
+            baseline = "greedy" if "greedy" in self.baselines else next(iter(self.baselines))
+        n, yours, theirs = len(self.deals), self.wins, sum(self.baselines[baseline])
+        pair = self.against(baseline)
+        b, c, p = pair.only_first, pair.only_second, pair.p_value
         text = (
-            f"On the same {n} deals your player won {yours} and greedy {greedy}. Only the deals "
-            f"that one of them won and the other lost tell them apart: {b} won by yours alone, "
-            f"{c} by greedy alone."
+            f"On {self.purpose}, {n} of them, {self.name} won {yours} and {baseline} "
+            f"{theirs}. Only the deals that one of them won and the other lost tell them apart: "
+            f"{b} won by {self.name} alone, {c} by {baseline} alone."
         )
         if b + c == 0:
             return text + " Nothing tells them apart on these deals."
@@ -235,7 +305,7 @@ class Comparison:
             f"by luck with probability {plain_probability(p)} (McNemar's exact test)."
         )
         if p < SIGNIFICANCE:
-            better = "your player" if b > c else "greedy"
+            better = self.name if b > c else baseline
             return text + (
                 f" That is below {SIGNIFICANCE}: the difference is significant. Luck alone would "
                 f"rarely give a split this one-sided, so this is good evidence that {better} "
@@ -243,21 +313,57 @@ class Comparison:
             )
         return text + (
             f" That is not below {SIGNIFICANCE}: luck could explain the difference, so these "
-            "deals cannot tell the two players apart."
+            f"deals cannot tell the two players apart."
         )
 
     def __str__(self) -> str:
         return f"{self.table()}\n\n{self.verdict()}"
 
 
-def compare_with_greedy(
-    player: Player, variant: str = "acme", deals: Iterable[int] = DEALS
+def compare(
+    player: Player,
+    variant: str = "acme",
+    deals: Iterable[int] = TRAINING,
+    baselines: Iterable[str] = BASELINES,
+    purpose: str = "the training deals",
 ) -> Comparison:
-    """Play ``player``, greedy and the hint player on the same fixed deals and compare them."""
+    """Play ``player`` and the baselines on the same deals and compare them."""
     name = get_variant(variant).name
     numbers = tuple(deals)
     yours = tuple(play_deal(player, name, deal) for deal in numbers)
-    rng = random.Random(0)  # neither player draws on it; a Strategy takes one
-    greedy = tuple(GreedyPlay()(new_state(name, d), rng).outcome == "won" for d in numbers)
-    hint = tuple(HintPlay()(new_state(name, d), rng).outcome == "won" for d in numbers)
-    return Comparison(name, numbers, yours, greedy, hint)
+    wins = {baseline: baseline_wins(baseline, name, numbers) for baseline in baselines}
+    return Comparison(name, numbers, yours, MappingProxyType(wins), purpose, player_name(player))
+
+
+def player_name(player: Player) -> str:
+    """A player's function name for the reports ("your player" for a lambda)."""
+    name = getattr(player, "__name__", "")
+    return name if isinstance(name, str) and name.isidentifier() else "your player"
+
+
+def versus(
+    first: Player,
+    second: Player,
+    names: tuple[str, str] = ("the first", "the second"),
+    variant: str = "acme",
+    deals: Iterable[int] = TRAINING,
+) -> Comparison:
+    """Two players of your own on the same deals, compared deal by deal (``names`` name them in
+    the report)."""
+    name = get_variant(variant).name
+    numbers = tuple(deals)
+    ones = tuple(play_deal(first, name, deal) for deal in numbers)
+    twos = tuple(play_deal(second, name, deal).won for deal in numbers)
+    return Comparison(
+        name, numbers, ones, MappingProxyType({names[1]: twos}), "the same deals", names[0]
+    )
+
+
+def train(player: Player, variant: str = "acme") -> None:
+    """Print how your player does next to the baselines on the training deals (1 to 300): tune
+    on these as often as you like; the check judges on fresh deals it has never seen. A player
+    not written yet, or one that breaks a rule, is said so (``compare`` raises instead)."""
+    try:
+        print(compare(player, variant, TRAINING))
+    except PlayerError as error:
+        print(f"Not yet: {error}.")

@@ -36,7 +36,7 @@ from ..cards import CARDS
 from ..moves import Move
 from ..state import GameState
 from ..variants import Variant
-from .base import CardExample, CardRule, Profile, RuleCardText, at
+from .base import CardExample, CardRule, Profile, RuleCardText, ThinkerSettings, at
 from .policy import Policy
 
 
@@ -74,6 +74,7 @@ def _acme_rank(state: GameState, move: Move, index: dict[str, int]) -> int:
 _AC = "TH 9H 2C 5S KC QC JC TC 9C 8C 7C 6C 5C 4C 3C KD 9D 8H"
 _AC_EMPTY = "TH 2D 5S 8D 9H KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C 7D"
 _AC_EMPTIED = (*(["R-F1"] * 12), "R-T1", "T2-F2")  # the reserve played out, T2 left empty
+_AC_PASSES = ("T2-T1", *(["S-W"] * 31), "redeal", *(["S-W"] * 31))  # both passes used up
 
 RULE_CARD = RuleCardText(
     "The aces start the foundations, which build up by suit; four tableau piles build down "
@@ -135,6 +136,13 @@ RULE_CARD = RuleCardText(
             "legal, but no card goes home again. The hints call such a game hopeless.",
             (CardExample(at(_AC_EMPTY, *_AC_EMPTIED, "T1-T2"), "T2-T1", True),),
         ),
+        CardRule(
+            "The game goes on after the second pass",
+            "The text's 'lost if both passes are exhausted' is not a rule here: with the "
+            "stock used up and no redeal left, the waste and tableau cards still play while "
+            "a move is legal.",
+            (CardExample(at(_AC, *_AC_PASSES), "T3-F1", True),),
+        ),
     ),
 )
 
@@ -146,6 +154,9 @@ class AcmeProfile(Profile):
     one_way_sources = frozenset({"S", "W", "R", "redeal"})
     safe_words = "a card helps no other card until it is home, so this can never hurt"
     rule_card = RULE_CARD
+    thinker = ThinkerSettings(samples=40, max_samples=120, min_samples=20)
+    """Most Acme positions are lost on most deals of the unseen cards, so a move's wins are
+    few: many deals, and no early stop before 20 of them."""
 
     def __init__(self, rules: Variant) -> None:
         self._piles = rules.reserve, rules.tableau[0], rules.tableau[-1] + 1, rules.stock

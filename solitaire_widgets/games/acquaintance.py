@@ -136,18 +136,14 @@ RULE_CARD = RuleCardText(
         ),
         CardRule(
             "Deal",
-            "deal puts one stock card face up on each reserve pile, R1 first; if the stock "
-            "runs out during a deal, the remaining piles get nothing.",
+            "deal puts one stock card face up on each reserve pile, R1 first.",
             (CardExample(at(_AQ), "deal", True), CardExample(at(_AQ), "S-R1", False)),
         ),
         CardRule(
             "Redeal, twice",
-            "When the stock is empty, redeal gathers the piles (R1 bottom to top, then R2, "
-            "R3, R4) into a new stock and deals one round at once. Twice per game.",
-            (
-                CardExample(at(_AQ), "redeal", False),
-                CardExample(at(_AQ, *_AQ_OUT), "redeal", True, after=("R1", "7C")),
-            ),
+            "When the stock is empty, redeal gathers the piles into a new stock and deals "
+            "again. Twice per game.",
+            (CardExample(at(_AQ), "redeal", False), CardExample(at(_AQ, *_AQ_OUT), "redeal", True)),
         ),
         CardRule(
             "Won or lost",
@@ -166,6 +162,21 @@ RULE_CARD = RuleCardText(
             "Every card of a pile shows, only the top one moves",
             "The piles are fanned; a deal covers each top card, and a covered card waits.",
             (CardExample(at(_AQ, "deal"), "R1-F1", False),),
+        ),
+        CardRule(
+            "The redeal's order, and its first round",
+            "The piles are gathered R1 bottom to top, then R2, R3, R4; one round is dealt "
+            "at once, as part of the redeal.",
+            (CardExample(at(_AQ, *_AQ_OUT), "redeal", True, after=("R1", "7C")),),
+        ),
+        CardRule(
+            "A deal that runs short",
+            "When the stock runs out during a deal, the remaining piles get nothing.",
+            (
+                CardExample(
+                    at(_AQ, *_AQ_OUT, "redeal", *["deal"] * 10), "deal", True, after=("R4", "TH")
+                ),
+            ),
         ),
     ),
 )

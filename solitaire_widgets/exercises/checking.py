@@ -1,0 +1,96 @@
+"""Checking an answer: the verdict, the try it was, and a record of both in the notebook.
+
+Every verdict on an answer counts as a try (``session.py``): ``check`` shows it ("Exercise 3
+(...), try 2: not yet. ..."), and ``judge``, which only returns it, counts too, so a loop over
+candidate answers is counted like the tries it makes. The count is for this run of the kernel;
+a restart starts it again.
+
+The verdict is shown as a plain-text display output whose metadata holds the record under
+``RECORD_KEY``: the exercise, the try, the verdict, the points, whose numbers. It is saved in the
+notebook file with the outputs, so the notebooks nbgrader collects carry every check's last
+record (nbval ignores output metadata); ``scripts/collect_tries.py`` lists them for a class.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import session
+from .catalogue import EXERCISES
+from .identity import current
+from .kinds import Exercise, Feedback
+
+RECORD_KEY = "solitaire_widgets"
+"""The key of an output's metadata that holds a check's record."""
+
+
+def exercise(exercise_id: str) -> Exercise:
+    """The exercise with this id; a ``ValueError`` listing the ids otherwise."""
+    try:
+        return EXERCISES[exercise_id]
+    except KeyError:
+        raise ValueError(
+            f"no exercise {exercise_id!r}; the exercises are {', '.join(EXERCISES)}"
+        ) from None
+
+
+def record(feedback: Feedback) -> dict[str, Any]:
+    """What the notebook keeps of a check (in its output's metadata)."""
+    who = current()
+    return {
+        "exercise": feedback.exercise,
+        "try": feedback.number,
+        "verdict": feedback.verdict,
+        "points": feedback.points,
+        "student": who.name,
+        "numbers from": who.source,
+    }
+
+
+def judge(exercise_id: str, answer: object) -> Feedback:
+    """The verdict on an answer, without showing it (it counts as a try all the same)."""
+    return exercise(exercise_id).judge(answer)
+
+
+def check(exercise_id: str, answer: object) -> None:
+    """Show what the check says about ``answer``, with the try it is, and record both."""
+    show(judge(exercise_id, answer))
+
+
+def show(feedback: Feedback) -> None:
+    """The verdict as a plain-text display output carrying its record (printed outside a
+    notebook)."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        print(feedback)
+        return
+    if get_ipython() is None:
+        print(feedback)
+        return
+    display(  # type: ignore[no-untyped-call]
+        {"text/plain": str(feedback)}, raw=True, metadata={RECORD_KEY: record(feedback)}
+    )
+
+
+def passed(exercise_id: str) -> bool:
+    """Whether the last verdict on this exercise in this session was "correct"."""
+    exercise(exercise_id)
+    last = session.last.get(exercise_id)
+    return last is not None and last.correct
+
+
+def points(exercise_id: str) -> float:
+    """The points the last verdict earned: all of them when correct, the project's partial
+    credit otherwise (0 for the other exercises). nbgrader reads a check cell's last value as
+    its points."""
+    exercise(exercise_id)
+    last = session.last.get(exercise_id)
+    return 0.0 if last is None else last.points
+
+
+def tries(exercise_id: str) -> int:
+    """How many verdicts on this exercise were asked for in this session."""
+    exercise(exercise_id)
+    return session.tries[exercise_id]

@@ -1,0 +1,107 @@
+"""The project's check: a player judged fairly.
+
+A student tunes a player on the training deals (``players.train``, deals 1 to 300, as often as
+they like). The check plays it once on ``HELD_OUT_SIZE`` fresh deals drawn from ``HELD_OUT``,
+numbers the training never uses, next to the random, greedy and hint players on the same deals,
+and compares it with greedy deal by deal (McNemar's exact test). Each try draws new deals (from
+the student's name and the try's number; nbgrader's grading run draws its own), so a player
+cannot be tuned on the deals that judge it, and the p-value of a try means what it says.
+
+Points, as nbgrader's partial credit: all of them when the player beats greedy significantly;
+``MATCH_SHARE`` of them when it is not significantly worse than greedy; ``RANDOM_SHARE`` when
+it beats random play significantly; none otherwise. The hints climb with the player: cards
+home first, then a memory against going round in circles, then the idea that beats greedy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import new_state
+from . import session
+from .answers import AnswerFormError
+from .identity import current, grading
+from .kinds import Exercise, Feedback
+from .players import Comparison, PlayerError, compare, view_of
+
+HELD_OUT = range(1_000_001, 2_000_001)
+"""Deal numbers the project is judged on: never training deals."""
+HELD_OUT_SIZE = 500
+RANDOM_SHARE = 0.2
+MATCH_SHARE = 0.4
+
+
+def held_out_deals(variant: str, try_number: int, graded: bool = False) -> tuple[int, ...]:
+    """The fresh deals of one try: drawn by the student's name and the try's number (nbgrader's
+    grading run draws from its own seed), the same on every computer."""
+    topic = f"{variant}-player|{'grading' if graded else try_number}"
+    numbers = current().rng(topic).sample(HELD_OUT, HELD_OUT_SIZE)
+    return tuple(sorted(numbers))
+
+
+@dataclass(frozen=True)
+class PlayerProject(Exercise):
+    """A player function, judged on fresh deals against greedy (see the module's docstring)."""
+
+    variant: str = "acme"
+    memory_hint: str = ""
+    idea_hint: str = ""
+
+    def _assess(self, answer: object) -> Feedback:
+        if not callable(answer):
+            raise AnswerFormError(f"`{self.name}` is a function: def {self.name}(view)")
+        try:
+            first = answer(view_of(new_state(self.variant, 1)))
+        except Exception as error:  # the student's code: say what it raised
+            return self.feedback("not yet", f"Your player raised {error!r} on deal 1.")
+        if first is None or first is Ellipsis:
+            return self.feedback(
+                "not answered yet",
+                f"`{self.name}` returns {first!r}: write its body, so that it returns a move.",
+            )
+        number = session.tries[self.id] + 1  # the try this check is
+        deals = held_out_deals(self.variant, number, grading())
+        try:
+            comparison = compare(answer, self.variant, deals, purpose="fresh deals")
+        except PlayerError as error:
+            return self.feedback("not yet", f"{error}.")
+        return self.grade(comparison, number)
+
+    def grade(self, comparison: Comparison, number: int = 1) -> Feedback:
+        """The verdict, points and hint for a player's games on the fresh deals."""
+        greedy, random_play = comparison.against("greedy"), comparison.against("random")
+        report = str(comparison)
+        if number > 1:
+            report += (
+                f"\n\nThis was try {number}, on new deals. Over several tries a lucky split "
+                "turns up more often than one try's p-value says: tune on the training deals, "
+                "and check when you are done."
+            )
+        if greedy.better:
+            return self.feedback("correct", f"{self.note}\n\n{report}")
+        if not greedy.worse:
+            share, reached = MATCH_SHARE, "Your player is not significantly worse than greedy."
+        elif random_play.better:
+            share, reached = RANDOM_SHARE, "Your player beats random play."
+        else:
+            share, reached = 0.0, ""
+        hint = self.hint_for(comparison, share)
+        text = " ".join(part for part in (reached, hint) if part)
+        return self.feedback("not yet", f"{text}\n\n{report}", points=share * self.points)
+
+    def hint_for(self, comparison: Comparison, share: float) -> str:
+        """The next idea, from what the player did: cards home, circles, then greedy's gap."""
+        if comparison.home_passed_up:
+            return (
+                f"Your player passed up a card that could go home {comparison.home_passed_up} "
+                "times. In Acme a foundation move can never hurt (a card there helps no other "
+                "card): play those first."
+            )
+        if comparison.circles:
+            return (
+                f"{comparison.circles} of your games ended going round in circles (a position "
+                f"came back). {self.memory_hint}"
+            )
+        if share >= MATCH_SHARE:
+            return self.idea_hint
+        return self.otherwise
