@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ..chances import DEFAULT_SAMPLES, visible_strategy
 from ..quoting import quoted
@@ -20,11 +21,13 @@ from .protocol import MAX_SEED
 
 __all__ = [
     "MAX_CHANCE_SAMPLES",
+    "MAX_NODES",
     "MAX_SOLVE_SECONDS",
     "Options",
     "check_game",
     "check_record",
     "check_seed_shown",
+    "option_property",
 ]
 
 MAX_SOLVE_SECONDS = 24 * 3600.0
@@ -118,3 +121,16 @@ def check_record(record: object) -> None:
         "ReplayWidget shows a game record (the text of Game.to_json(), or that record "
         f"as a dict) or a Game, not {quoted(record)}"
     )
+
+
+def option_property(name: str) -> Any:
+    """A budget of Solve or Chances as an attribute of the table: it reads ``options`` and a
+    new value replaces ``options`` only if it passes the same checks as the constructor's."""
+
+    def read(table: Any) -> Any:
+        return getattr(table.options, name)
+
+    def write(table: Any, value: Any) -> None:
+        table.options = replace(table.options, **{name: value})
+
+    return property(read, write, doc=f"The {name} budget (see ``GameWidget``).")

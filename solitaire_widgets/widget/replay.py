@@ -22,7 +22,7 @@ from ..variants import get_variant
 from ..view import view
 from ._types import GameLike, JSONDict
 from .protocol import IntentError
-from .words import move_words, step_text
+from .words import move_words, status_line, step_text
 
 __all__ = [
     "MAX_REPLAY_MOVES",
@@ -53,6 +53,7 @@ class Replay:
     moves: tuple[str, ...]
     index: int = 0
     start: int | None = None
+    standalone: bool = False  # a ReplayWidget's own replay: the game's toolbar waits for Exit
 
     @property
     def last(self) -> int:
@@ -95,21 +96,25 @@ class Replay:
         return move_words(self.positions[k - 1], self.moves[k - 1])
 
     def trait(self) -> JSONDict:
-        """The ``replay`` trait: ``{index, last, move, words, text, view}``, and for a solver's
-        line ``start`` and ``solver``."""
+        """The ``replay`` trait: ``{index, last, move, words, text, status, view}`` (``text``:
+        the step line, ``status``: the status line of that position), and for a solver's line
+        ``start`` and ``solver``; a ReplayWidget's opening replay ``standalone``."""
         k = self.index
         move = self.moves[k - 1] if k else ""
-        words = self.words()
+        words, view = self.words(), self.view()
         trait: JSONDict = {
             "index": k,
             "last": self.last,
             "move": move,
             "words": words,
             "text": step_text(k, self.last, move, words, self.start),
-            "view": self.view(),
+            "status": status_line(view),
+            "view": view,
         }
         if self.start is not None:
             trait.update(start=self.start, solver=True)
+        if self.standalone:
+            trait["standalone"] = True
         return trait
 
 

@@ -7,36 +7,7 @@ game changes, whoever changed it: a click on any table showing the game, or
 (see :mod:`.protocol`); Python validates them and asks the engine, which is the only judge of
 legality (see :mod:`.controls`). Errors are shown in the ``error`` trait and change nothing.
 
-Synced traits (all JSON, all written by Python only except ``four_colour``):
-
-``view``
-    ``game.view()``: piles, rows, status, legal moves, last move.
-``error``
-    The reason the last intent was refused, ``""`` if it was not.
-``hint``
-    ``{"move", "reason", "from", "to", "ranked"}`` after the Hint button, else ``{}``;
-    ``ranked`` is the first three ranked hints ``{"move", "reason", "safe"}``, best first.
-``message``
-    One line describing what just happened (also read out by screen readers).
-``four_colour``
-    Draw clubs green and diamonds blue; a display preference the browser may set.
-``replay``
-    The step shown while stepping through a game, else ``{}``: ``{"index", "last", "move",
-    "words", "text", "view"}`` (one step: each step is sent when asked for, see
-    :mod:`.replay`); a solver's line adds ``"start": k, "solver": true``.
-``solving``
-    The background job (Solve, Chances, "winnable only"): ``{"task", "button", "running",
-    "status", "nodes", "done", "total", "reason", "message"}``, or ``{}`` before any job and
-    after the position changed (see :mod:`.jobs`).
-``chances``
-    Both chances per move after Chances, ``[{"move", "samples", "strategy", "winnable",
-    "player"}, ...]`` best first, ``[]`` otherwise (see ``background.tally_json``).
-``back``
-    ``{"seed": 3, "moves": 12}`` after New deal: the game left behind, which the Back button
-    brings back (the two then swap places); ``{}`` when there is none.
-``restarted``
-    ``{"moves": 12}`` right after Restart took 12 moves away: Undo brings them all back in one
-    step; ``{}`` otherwise (any other change forgets it).
+The synced traits are declared and documented in :mod:`.traits`.
 
 Every message from the browser is answered, whatever happens while it is handled, with a
 custom message ``{"type": "answer", "seq", "error"}`` carrying the message's own ``seq``.
@@ -51,13 +22,11 @@ from __future__ import annotations
 
 import contextlib
 import threading
-import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import traitlets
 
 from ..chances import DEFAULT_SAMPLES
@@ -65,39 +34,25 @@ from ..game import Game
 from ..render import render_html
 from ._types import GameLike, JSONDict
 from .background import run_chances, run_solve
+from .bundle import joined
+from .callbacks import Callbacks, MoveCallback
 from .controls import perform
 from .deals import DealHistory
 from .hinting import hint_for
 from .jobs import JobSlot
-from .options import Options, check_game, check_record, check_seed_shown
-from .protocol import IntentError, answer, check_size, parse_intent, seq_of
+from .options import Options, check_game, check_record, check_seed_shown, option_property
+from .protocol import IntentError, answer, parse_intent, seq_of
 from .replay import Replay, game_from_record, replay_of
 from .runners import Job
-from .words import last_move_text
+from .traits import TableTraits
+from .words import chances_lines, last_move_text, status_line
 
 __all__ = ["GameWidget", "ReplayWidget", "show"]
 
 _HERE = Path(__file__).parent
-_BROWSER_WRITABLE = frozenset({"four_colour"})
-"""Synced traits the browser may change; every other state update from it is refused."""
-
-MoveCallback = Callable[[str], object]
 
 
-def _option(name: str) -> Any:
-    """A budget of Solve or Chances as an attribute of the table: it reads ``options`` and a
-    new value replaces ``options`` only if it passes the same checks as the constructor's."""
-
-    def read(table: GameWidget) -> Any:
-        return getattr(table.options, name)
-
-    def write(table: GameWidget, value: Any) -> None:
-        table.options = replace(table.options, **{name: value})
-
-    return property(read, write, doc=f"The {name} budget (see ``GameWidget``).")
-
-
-class GameWidget(anywidget.AnyWidget):
+class GameWidget(TableTraits):
     """An interactive table for one :class:`~solitaire_widgets.Game`.
 
     >>> from solitaire_widgets import Game              # doctest: +SKIP
@@ -110,19 +65,8 @@ class GameWidget(anywidget.AnyWidget):
     ``widget.observe(fn, names="view")`` to react to any change of the position.
     """
 
-    _esm = _HERE / "widget.js"
+    _esm = joined()  # the modules of js/, joined into one (see bundle.py)
     _css = _HERE / "widget.css"
-
-    view = traitlets.Dict().tag(sync=True)
-    error = traitlets.Unicode("").tag(sync=True)
-    hint = traitlets.Dict().tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
-    four_colour = traitlets.Bool(False).tag(sync=True)
-    replay = traitlets.Dict().tag(sync=True)
-    solving = traitlets.Dict().tag(sync=True)
-    chances: traitlets.List[JSONDict] = traitlets.List().tag(sync=True)
-    back = traitlets.Dict().tag(sync=True)
-    restarted = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -161,11 +105,10 @@ class GameWidget(anywidget.AnyWidget):
         self._jobs = JobSlot(self._lock, self._set)
         self._deals = DealHistory()
         self._replay: Replay | None = None
-        self._failures: list[str] = []  # callbacks that raised while a message was handled
+        self._callbacks = Callbacks()  # on_move callbacks, and anyone's code that raised
         super().__init__(four_colour=four_colour, **kwargs)
         self._game: GameLike = game
-        self._move_callbacks: list[MoveCallback] = []
-        self.view = game.view()
+        self._set({"view": game.view()})
         self._unsubscribe = game.subscribe(self._on_game_change)
         self.on_msg(self._on_custom_msg)
         self._guarding = True
@@ -178,12 +121,12 @@ class GameWidget(anywidget.AnyWidget):
         return self._game
 
     # The budgets: read and set as attributes, each checked as in the constructor.
-    solve_seconds = _option("solve_seconds")
-    solve_nodes = _option("solve_nodes")
-    chance_samples = _option("chance_samples")
-    chance_nodes = _option("chance_nodes")
-    chance_seed = _option("chance_seed")
-    chance_strategy = _option("chance_strategy")
+    solve_seconds = option_property("solve_seconds")
+    solve_nodes = option_property("solve_nodes")
+    chance_samples = option_property("chance_samples")
+    chance_nodes = option_property("chance_nodes")
+    chance_seed = option_property("chance_seed")
+    chance_strategy = option_property("chance_strategy")
 
     def __repr__(self) -> str:
         """A short, stable description (notebook outputs are compared by nbval)."""
@@ -218,12 +161,7 @@ class GameWidget(anywidget.AnyWidget):
         (``game.play``) are not reported here; observe ``view`` for every change. A callback
         that raises is reported and does not undo the move.
         """
-        if not callable(callback):
-            raise TypeError(f"on_move takes a function of one move, not {callback!r:.40}")
-        if remove:
-            self._move_callbacks.remove(callback)
-        else:
-            self._move_callbacks.append(callback)
+        self._callbacks.on_move(callback, remove)
 
     def observe(
         self,
@@ -234,7 +172,7 @@ class GameWidget(anywidget.AnyWidget):
         """``HasTraits.observe``, with the handler isolated: one that raises is reported (a
         ``RuntimeWarning``, and the error line) and the table's own work goes on."""
         if getattr(self, "_guarding", False):
-            handler = _Guarded(self, handler)
+            handler = self._callbacks.guard(handler)
         super().observe(handler, names=names, type=type)
 
     def start_replay(self) -> None:
@@ -313,32 +251,9 @@ class GameWidget(anywidget.AnyWidget):
         super().close()
 
     def set_state(self, sync_data: Mapping[str, Any]) -> None:
-        """Accept state from the browser only for display preferences.
-
-        The browser must not rewrite the view, the error or the replay: everything the
-        player sees is computed here. A refused update is answered by sending the true
-        state back, so the browser's copy is corrected.
-        """
+        """State from the browser (see ``TableTraits.set_state``), under the table's lock."""
         with self._lock:
-            try:
-                check_size(sync_data)
-            except IntentError as exc:
-                self.error = str(exc)
-                self.send_state()
-                return
-            refused = sorted(str(key) for key in sync_data if key not in _BROWSER_WRITABLE)
-            wrong: list[str] = []
-            for key in sorted(set(sync_data) & _BROWSER_WRITABLE):
-                try:
-                    super().set_state({key: sync_data[key]})
-                except traitlets.TraitError:
-                    wrong.append(key)
-            if refused:
-                self.error = f"the table may not change {', '.join(refused)[:60]}"
-                self.send_state([key for key in refused if key in self.keys])
-            if wrong:
-                self.error = f"{', '.join(wrong)} must be true or false: it was not changed"
-                self.send_state(wrong)
+            super().set_state(sync_data)
 
     # -- used by the controls and the jobs ------------------------------------------------
 
@@ -353,7 +268,11 @@ class GameWidget(anywidget.AnyWidget):
                 try:
                     setattr(self, name, value)
                 except Exception as exc:  # an observer not registered through observe()
-                    self._callback_failed(f"an observer of {name}", exc)
+                    self._callbacks.failed(f"an observer of {name}", exc)
+            if "view" in traits or "chances" in traits:
+                self._set(
+                    {"lines": {"status": status_line(self.view), **chances_lines(self.chances)}}
+                )
 
     def _show_replay(self, replay: Replay | None) -> None:
         """Show ``replay`` at its step (its words on the message line), or leave it."""
@@ -375,19 +294,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def _notify(self, moves: list[str]) -> None:
         """Report moves played on this table to the ``on_move`` callbacks, each isolated."""
-        for move in moves:
-            for callback in list(self._move_callbacks):
-                try:
-                    callback(move)
-                except Exception as exc:
-                    self._callback_failed(f"the on_move callback {_name(callback)}", exc)
-
-    def _callback_failed(self, what: str, exc: Exception) -> None:
-        """Report someone else's code that raised inside a handler: a warning now, and the
-        error line once the message is handled. The change it followed stands."""
-        text = f"{what} raised {type(exc).__name__}: {exc}"
-        self._failures.append(text)
-        warnings.warn(f"{text} (the change stands)", RuntimeWarning, stacklevel=2)
+        self._callbacks.notify(moves)
 
     # -- game -> table ----------------------------------------------------------------
 
@@ -426,15 +333,16 @@ class GameWidget(anywidget.AnyWidget):
         error = "the table could not handle that message"
         try:
             with self._lock, self.hold_sync():
-                self._failures = []
+                self._callbacks.reset()
                 try:
                     intent = parse_intent(content, self.view.get("piles", {}))
                     self.error = ""
                     perform(self, intent)
                 except ValueError as exc:  # IntentError, or the engine's IllegalMoveError
                     self.error = str(exc) or "that is not possible"
-                if self._failures and not self.error:
-                    self.error = f"{'; '.join(self._failures)} (the change stands)"
+                failures = self._callbacks.failures
+                if failures and not self.error:
+                    self.error = f"{'; '.join(failures)} (the change stands)"
                 error = self.error
         except Exception as exc:  # a bug in the table: said, answered, then raised
             error = f"the table failed: {type(exc).__name__}: {exc}"
@@ -462,39 +370,13 @@ class ReplayWidget(GameWidget):
         """Load ``record`` into a fresh game and show its first step."""
         check_record(record)
         super().__init__(game_from_record(record), **kwargs)
-        self.start_replay()
+        with self._lock, self.hold_sync():
+            self._show_replay(replace(replay_of(self.game), standalone=True))
 
 
 def show(game: GameLike, **kwargs: Any) -> GameWidget:
     """A table for ``game`` (convenience for ``GameWidget(game)``)."""
     return GameWidget(game, **kwargs)
-
-
-class _Guarded:
-    """An observer isolated from the table: if it raises, the table reports it and goes on.
-    It equals the function it wraps, so ``unobserve(fn)`` finds it."""
-
-    def __init__(self, table: GameWidget, handler: Callable[..., Any]) -> None:
-        self.table, self.handler = table, handler
-
-    def __call__(self, change: Any) -> None:
-        try:
-            self.handler(change)
-        except Exception as exc:
-            name = change.get("name", "?") if isinstance(change, Mapping) else "?"
-            self.table._callback_failed(f"the observer {_name(self.handler)} of {name}", exc)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, _Guarded):
-            return bool(self.handler == other.handler)
-        return bool(self.handler == other)
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-def _name(fn: object) -> str:
-    """A function's name for a message."""
-    return str(getattr(fn, "__name__", None) or repr(fn))[:60]
 
 
 def _new_game(variant: str, seed: int | None) -> GameLike:

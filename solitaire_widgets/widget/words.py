@@ -7,12 +7,22 @@ table costs the same after move 5 and after move 5,000.
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..chances import GAP
 from ..moves import parse_move
 from ..state import GameState
 from ..variants import get_variant
 from ._types import GameLike
 
-__all__ = ["last_move_text", "move_words", "plural", "step_text"]
+__all__ = [
+    "chances_lines",
+    "last_move_text",
+    "move_words",
+    "plural",
+    "status_line",
+    "step_text",
+]
 
 
 def plural(count: int, word: str) -> str:
@@ -47,3 +57,37 @@ def step_text(index: int, last: int, move: str, words: str, start: int | None = 
     if index == start:
         return f"{text} · where Solve was pressed"
     return f"{text} · the game before Solve"
+
+
+def status_line(view: dict[str, Any]) -> str:
+    """The line under the table: ``"Acme · deal 7 · 12 moves · redeals left 1 of 1 · 8/52
+    cards home"``, and how the game ended (the deal number in full: the browser's numbers are
+    not exact above 2^53)."""
+    seed = view.get("seed")
+    parts = [view.get("title") or view.get("variant") or ""]
+    parts.append("own deck" if seed is None else f"deal {seed}")
+    moves = view["moves_made"]
+    parts.append(f"{moves} move{'' if moves == 1 else 's'}")
+    if view.get("redeals_total"):
+        parts.append(f"redeals left {view['redeals_left']} of {view['redeals_total']}")
+    parts.append(f"{view['cards_home']}/{view['cards_total']} cards home")
+    if view["status"] == "won":
+        parts.append("won!")
+    elif view["status"] == "lost":
+        parts.append("lost: no legal move left")
+    return " · ".join(parts)
+
+
+def chances_lines(rows: list[dict[str, Any]]) -> dict[str, str]:
+    """The words over the Chances table: its caption and the player column's header."""
+    if not rows:
+        return {}
+    first = rows[0]
+    player, samples = first["strategy"], first["samples"]
+    caption = (
+        f"After each move, on {samples} random deals of the unseen cards (never the real ones), "
+        "with 95% intervals. Winnable: the share of deals a player who could see every card "
+        f"would still win. {player.capitalize()} player: the share the {player} player wins, "
+        f"seeing only the face-up cards. {GAP}"
+    )
+    return {"caption": caption, "player": f"{player} player (sees the face-up cards)"}

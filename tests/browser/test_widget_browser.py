@@ -167,7 +167,7 @@ JS_READ_TABLE = """root => {
   for (const node of root.querySelectorAll('.sw-table [data-pile]')) {
     const name = node.dataset.pile;
     order.push(name);
-    const count = node.querySelector('.sw-count');
+    const count = node.parentElement.querySelector('.sw-count:not([hidden])');
     piles[name] = {
       cards: [...node.querySelectorAll('[data-card]')].map(c => c.dataset.card),
       backs: node.querySelectorAll('.sw-back').length,

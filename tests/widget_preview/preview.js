@@ -1,6 +1,6 @@
 // Fake anywidget model for the dev preview. Views come from views.json (written from the
 // engine by make_views.py; not committed) or, without it, from made-up samples below.
-import widget from "../../solitaire_widgets/widget/widget.js";
+import widget from "../../solitaire_widgets/widget/js/widget.js";
 
 const params = new URLSearchParams(location.search);
 const variant = params.get("variant") || "acme";

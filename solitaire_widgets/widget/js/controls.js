@@ -1,0 +1,76 @@
+// The toolbar's state: which controls look unavailable, which button reads Stop, the labels
+// that say what a button will do. `controlStates` is pure (tested in tests/js); drawControls
+// writes it into the buttons.
+import { setAttr, setOff, setText } from "./dom.js";
+import { JOBS } from "./skeleton.js";
+import { plural } from "./words.js";
+
+/**
+ * The state of every control: `off` (shown as unavailable, still clickable: Python says why),
+ * `hidden`, `label` and `title` per button. `running` is the control whose job runs (its
+ * button reads Stop), `typed` what the deal box holds.
+ */
+export function controlStates({ view, replay, running, back, restarted, typed }) {
+  const legal = view.legal || [];
+  const undoRestart = restarted.moves
+    ? `take back Restart: play the ${plural(restarted.moves, "move")} again (u)` : "";
+  const states = {
+    undo: { off: !view.moves_made && !restarted.moves, title: undoRestart || "take back the last move (u)" },
+    redo: { off: !view.can_redo },
+    review: { off: !view.moves_made },
+    solve: { off: view.status === "won" || (!!running && running !== "solve") },
+    chances: { off: (!legal.length || !!running) && running !== "chances" },
+    hint: { off: view.status !== "playing" },
+    auto: { off: view.status !== "playing" },
+    redeal: { hidden: !legal.includes("redeal") },
+    back: { hidden: back.seed === undefined, label: "Back to deal" },
+  };
+  if (back.seed !== undefined) {
+    states.back.label = `Back to deal ${back.seed}`;
+    states.back.title = `bring back deal ${back.seed} as you left it (${plural(back.moves, "move")}); this game is kept in its place`;
+  }
+  const looking = running === "new";
+  states.new = {
+    stop: looking,
+    label: looking ? "Stop" : typed === "" ? "New deal" : `Deal ${typed}`,
+    title: looking ? "stop looking for a winnable deal" : typed === ""
+      ? "deal a random new game (type a number in the box to choose the deal)" : `deal number ${typed}`,
+  };
+  for (const [task, [label, title]] of Object.entries(JOBS)) {
+    const mine = running === task;
+    Object.assign(states[task], { stop: mine, label: mine ? "Stop" : label, title: mine ? "stop the search" : title });
+  }
+  if (replay) for (const state of Object.values(states)) state.off = true;
+  return states;
+}
+
+/** Write the controls' state into the toolbar and the replay bar. */
+export function drawControls(ctx) {
+  const { ui, model } = ctx;
+  const rep = ctx.replay();
+  const states = controlStates({
+    view: model.get("view") || {}, replay: rep, running: ctx.runningJob(),
+    back: model.get("back") || {}, restarted: model.get("restarted") || {}, typed: ui.seed.value.trim(),
+  });
+  for (const [name, button] of Object.entries(ui.buttons)) {
+    const state = states[name] || {};
+    setOff(button, !!rep || !!state.off);
+    if (state.hidden !== undefined) button.classList.toggle("sw-absent", state.hidden);
+    if (state.label !== undefined) setText(button, state.label);
+    if (state.title !== undefined && button.title !== state.title) button.title = state.title;
+    if (state.stop !== undefined) button.classList.toggle("sw-stop", state.stop);
+  }
+  ui.seed.readOnly = !!rep;
+  ui.four.checked = !!model.get("four_colour");
+  ui.root.classList.toggle("sw-four-colour", !!model.get("four_colour"));
+  ui.root.classList.toggle("sw-replaying", !!rep);
+  ui.root.classList.toggle("sw-replay-only", !!rep?.standalone);
+  ui.replayBar.hidden = !rep;
+  if (rep) {
+    ui.slider.max = String(rep.last);
+    ui.slider.value = String(rep.index);
+    setText(ui.step, rep.text || "");
+    ui.step.classList.toggle("sw-solver-step", !!rep.solver && rep.index > rep.start);
+  }
+  setAttr(ui.controls, "aria-hidden", String(!!rep?.standalone));
+}

@@ -1,0 +1,148 @@
+// The table's fixed skeleton, built once: controls, replay bar, the felt, lines and panels.
+// Every node the drawing functions touch is returned by name (`ui`).
+import { make, makeButton } from "./dom.js";
+import { NOT_CONNECTED } from "./link.js";
+
+// The background jobs: the control a job's button belongs to, its label and title while idle.
+export const JOBS = {
+  solve: ["Solve", "search for a winning line (the solver looks at the face-down cards)"],
+  chances: ["Chances", "each move: winnable, and the player's chance, on random deals of the unseen cards"],
+};
+
+function checkbox(className, label, title) {
+  const box = make("label", className);
+  const input = make("input");
+  input.type = "checkbox";
+  if (title) box.title = title;
+  box.append(input, make("span", "", label));
+  return [box, input];
+}
+
+/** The game's toolbar: New deal and its box, Back, the play controls, the jobs, options. */
+function buildControls(act, signal) {
+  const controls = make("div", "sw-controls");
+  controls.setAttribute("role", "toolbar");
+  controls.setAttribute("aria-label", "game controls");
+  const seed = make("input", "sw-seed");
+  seed.type = "number";
+  seed.min = "0";
+  seed.step = "1";
+  seed.placeholder = "random deal";
+  seed.setAttribute("aria-label", "deal number for New deal; leave it empty for a random deal");
+  const button = (label, title, onClick) => makeButton(label, title, onClick, signal);
+  const buttons = {
+    new: button("New deal", "", () => act.newDeal()),
+    back: button("Back", "", () => act.control("back")),
+    restart: button("Restart", "back to the start of this deal (Undo brings the moves back)", () => act.control("restart")),
+    undo: button("Undo", "take back the last move (u)", () => act.control("undo")),
+    redo: button("Redo", "play again the move taken back (r)", () => act.control("redo")),
+    hint: button("Hint", "suggest a move (h)", () => act.control("hint")),
+    auto: button("Auto", "play the moves that can never lose a won game; which they are in each game: docs/rules.md (a)", () => act.control("auto")),
+    redeal: button("Redeal", "turn the cards over for another pass", () => act.control("redeal")),
+    review: button("Review", "step through this game from the deal", () => act.replay("start")),
+    solve: button(JOBS.solve[0], JOBS.solve[1], () => act.job("solve")),
+    chances: button(JOBS.chances[0], JOBS.chances[1], () => act.job("chances")),
+  };
+  // New deal picks only deals the solver proves winnable while this is ticked.
+  const [winnableLabel, winnable] = checkbox("sw-winnable", "winnable only",
+    "New deal picks the next deal number the solver proves winnable, and says how hard it is");
+  const [fourLabel, four] = checkbox("sw-four", "four colours");
+  buttons.back.classList.add("sw-back-button"); // wide enough for "Back to deal 12345"
+  // Back and Redeal come and go: last, with their place kept, nothing else moves (widget.css).
+  controls.append(buttons.new, seed, winnableLabel, buttons.restart, buttons.undo, buttons.redo,
+    buttons.hint, buttons.auto, buttons.review, buttons.solve, buttons.chances, fourLabel,
+    buttons.redeal, buttons.back);
+  return { controls, seed, buttons, winnable, four };
+}
+
+/** New deal on a game that cannot be brought back (an own deck) asks first. */
+function buildConfirm(act, signal) {
+  const confirm = make("div", "sw-confirm");
+  confirm.setAttribute("role", "alertdialog");
+  confirm.hidden = true;
+  const confirmText = make("span", "sw-confirm-text");
+  confirm.append(confirmText,
+    makeButton("Deal anyway", "end this game and deal again", () => act.confirmNew(true), signal),
+    makeButton("Keep playing", "keep this game", () => act.confirmNew(false), signal));
+  return { confirm, confirmText };
+}
+
+/** The step-through replay's bar: |◀ ◀ slider ▶ ▶| Exit, and the step's line. */
+function buildReplayBar(act, signal) {
+  const replayBar = make("div", "sw-replay");
+  replayBar.setAttribute("role", "toolbar");
+  replayBar.setAttribute("aria-label", "replay controls");
+  const slider = make("input", "sw-slider");
+  slider.type = "range";
+  slider.min = "0";
+  slider.setAttribute("aria-label", "replay step");
+  const step = make("div", "sw-step");
+  const button = (label, title, action) => makeButton(label, title, () => act.replay(action), signal);
+  replayBar.append(button("|◀", "first step", "first"), button("◀", "previous step", "prev"),
+    slider, button("▶", "next step", "next"), button("▶|", "last step", "last"),
+    button("Exit", "leave the replay and play on", "exit"), step);
+  return { replayBar, slider, step };
+}
+
+/** The lines under the felt: status, message, error, waiting, the job's progress. */
+function buildLines() {
+  const line = (className, role) => {
+    const node = make("div", className);
+    if (role === "alert") node.setAttribute("role", "alert");
+    else node.setAttribute("aria-live", "polite");
+    return node;
+  };
+  const status = line("sw-status");
+  const message = line("sw-message");
+  const error = line("sw-error", "alert");
+  // A note while the kernel has not answered yet (busy running a cell).
+  const wait = make("div", "sw-wait");
+  wait.hidden = true;
+  // Background work: its progress, or a result the message line lacks. aria-busy while
+  // running, so screen readers wait for the result instead of every count.
+  const solving = line("sw-solving");
+  return { status, message, error, wait, solving };
+}
+
+/** The ranked hints after Hint, and the chances per move after Chances. */
+function buildPanels() {
+  const hints = make("div", "sw-hints");
+  const hintList = make("ol", "sw-hint-list");
+  hints.append(make("div", "sw-hints-title", "Why? The best moves, best first:"), hintList);
+  const chances = make("table", "sw-chances");
+  const caption = make("caption", "sw-chances-title");
+  const head = make("tr");
+  const headers = ["move", "winnable (sees every card)", "player's chance", "undecided (all lost…all won)"];
+  const headCells = headers.map((text) => {
+    const cell = make("th", "", text);
+    cell.scope = "col";
+    return cell;
+  });
+  head.append(...headCells);
+  const thead = make("thead");
+  thead.append(head);
+  const chanceRows = make("tbody");
+  chances.append(caption, thead, chanceRows);
+  return { hints, hintList, chances, caption, headCells, chanceRows };
+}
+
+/** Build the widget's skeleton into `el`; `act` holds the intents its buttons send. */
+export function buildSkeleton(el, act, signal) {
+  const root = make("div", "sw-root");
+  // Shown only when the kernel is gone: what happened and what to do.
+  const conn = make("div", "sw-conn");
+  conn.setAttribute("role", "alert");
+  conn.hidden = true;
+  const connWhy = make("span", "sw-conn-why");
+  conn.append(make("strong", "sw-conn-what", NOT_CONNECTED), connWhy);
+  const table = make("div", "sw-table");
+  table.setAttribute("role", "group");
+  const parts = {
+    ...buildControls(act, signal), ...buildConfirm(act, signal), ...buildReplayBar(act, signal),
+    ...buildLines(), ...buildPanels(),
+  };
+  root.append(conn, parts.controls, parts.confirm, parts.replayBar, table, parts.status,
+    parts.message, parts.error, parts.wait, parts.solving, parts.hints, parts.chances);
+  el.append(root);
+  return { root, conn, connWhy, table, ...parts };
+}

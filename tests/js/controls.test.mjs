@@ -1,0 +1,44 @@
+// The toolbar's state (solitaire_widgets/widget/js/controls.js).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { controlStates } from "../../solitaire_widgets/widget/js/controls.js";
+
+const playing = { moves_made: 3, can_redo: false, status: "playing", legal: ["S-W", "T1-F1"] };
+const states = (over = {}) => controlStates({
+  view: playing, replay: null, running: null, back: {}, restarted: {}, typed: "", ...over,
+});
+
+test("controls with nothing to do look unavailable, and stay clickable", () => {
+  const fresh = states({ view: { ...playing, moves_made: 0 } });
+  assert.equal(fresh.undo.off, true);
+  assert.equal(fresh.review.off, true);
+  assert.equal(fresh.redo.off, true);
+  assert.equal(states().undo.off, false);
+  assert.equal(states({ view: { ...playing, status: "won" } }).solve.off, true);
+  assert.equal(states({ replay: { index: 0 } }).hint.off, true); // a replay: everything
+});
+
+test("Undo takes Restart back", () => {
+  const after = states({ view: { ...playing, moves_made: 0, can_redo: true }, restarted: { moves: 12 } });
+  assert.equal(after.undo.off, false);
+  assert.equal(after.undo.title, "take back Restart: play the 12 moves again (u)");
+});
+
+test("a running job's button reads Stop; the other job looks unavailable", () => {
+  const solving = states({ running: "solve" });
+  assert.deepEqual([solving.solve.label, solving.solve.stop, solving.chances.off], ["Stop", true, true]);
+  const looking = states({ running: "new" });
+  assert.deepEqual([looking.new.label, looking.new.stop], ["Stop", true]);
+  assert.equal(looking.solve.off, true);
+});
+
+test("New deal says which deal; Back and Redeal show only when they can act", () => {
+  assert.equal(states().new.label, "New deal");
+  assert.equal(states({ typed: "17" }).new.label, "Deal 17");
+  assert.equal(states().back.hidden, true);
+  const back = states({ back: { seed: 3, moves: 1 } }).back;
+  assert.deepEqual([back.hidden, back.label], [false, "Back to deal 3"]);
+  assert.match(back.title, /\(1 move\)/);
+  assert.equal(states().redeal.hidden, true);
+  assert.equal(states({ view: { ...playing, legal: ["redeal"] } }).redeal.hidden, false);
+});
