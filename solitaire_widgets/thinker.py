@@ -32,6 +32,7 @@ caller without threads (the browser-only site) can run it a slice at a time.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Collection, Generator, Sequence
 from dataclasses import dataclass, field
@@ -68,8 +69,8 @@ class MoveTally:
     lost: int = 0
     undecided: int = 0
     home: int = 0
-    outcomes: list[float] = field(default_factory=list, repr=False, compare=False)
-    """Per deal: 1 won, 0 lost, 0.5 undecided (for paired comparisons)."""
+    outcomes: list[int] = field(default_factory=list, repr=False, compare=False)
+    """Per deal: 1 won, 0 not (for paired comparisons)."""
 
     @property
     def samples(self) -> int:
@@ -77,23 +78,30 @@ class MoveTally:
 
     def count(self, verdict: str) -> None:
         """Count one deal's verdict (``solved``, ``unsolvable`` or anything else: undecided)."""
+        self.outcomes.append(verdict == "solved")
         if verdict == "solved":
             self.won += 1
-            self.outcomes.append(1.0)
         elif verdict == "unsolvable":
             self.lost += 1
-            self.outcomes.append(0.0)
         else:
             self.undecided += 1
-            self.outcomes.append(0.5)
 
-    def ahead_of(self, other: MoveTally) -> float:
-        """How many more deals this move won than ``other`` on the same deals."""
-        return sum(a - b for a, b in zip(self.outcomes, other.outcomes, strict=True))
+    def better_than(self, other: MoveTally, margin: int) -> bool:
+        """Whether this move won clearly more of the same deals than ``other``: of the deals
+        one won and the other did not, this one won at least ``margin`` more, and so many
+        that luck alone gives as many at most one time in ten (an exact one-sided sign test:
+        a fair coin would win each such deal for either move)."""
+        ours = sum(a > b for a, b in zip(self.outcomes, other.outcomes, strict=True))
+        theirs = sum(b > a for a, b in zip(self.outcomes, other.outcomes, strict=True))
+        split = ours + theirs
+        luck = sum(math.comb(split, k) for k in range(ours, split + 1)) / 2**split
+        return ours - theirs >= margin and luck <= 0.1
 
-    def score(self) -> tuple[float, int]:
-        """Higher is better: wins (an undecided deal counts half), then cards home."""
-        return self.won + self.undecided / 2, self.home
+    def score(self) -> tuple[int, int, int]:
+        """Higher is better: deals won, then fewer deals proved lost, then cards home. An
+        undecided deal is no win: a position the solver cannot settle quickly is often just
+        a wide one, not a good one."""
+        return self.won, -self.lost, self.home
 
 
 @dataclass(frozen=True)
@@ -110,6 +118,16 @@ class Thought:
     @property
     def samples(self) -> int:
         return self.tallies[0].samples if self.tallies else 0
+
+    def hint(self) -> Hint:
+        """The choice as a ``Hint``: its score is the share of the deals it won (100 for a
+        forced, safe or proved move, 0 for a lost position)."""
+        if self.kind == "sampled" and self.tallies:
+            chosen = next(t for t in self.tallies if t.move == self.move)
+            score = round(100 * chosen.won / max(chosen.samples, 1))
+        else:
+            score = 0 if self.kind in ("lost", "undecided") else 100
+        return Hint(str(self.move), score, self.reason, safe=self.kind == "safe")
 
 
 # ------------------------------------------------------------------------------ deciding
@@ -261,7 +279,7 @@ class _Sampler:
                 target = min(target + self.settings.samples, self.settings.max_samples)
         best = max(self.tallies, key=MoveTally.score)  # the first of equals: hint order
         default = self.tallies[0]  # the hint rules' choice: left only on good evidence
-        if self.settings.method == "solve" and best.ahead_of(default) < self.settings.margin:
+        if self.settings.method == "solve" and not best.better_than(default, self.settings.margin):
             best = default
         return Thought(
             best.move,
@@ -341,9 +359,17 @@ class _Sampler:
                 text += f"; the next best, {nxt.move}, {nxt.home / samples:.0f} and {nxt.won}"
             return text
         text = f"wins in {_count(best)} of {deals}"
-        if others:
-            text += f"; the next best, {others[0].move}, in {_count(others[0])}"
-        return text
+        if not others:
+            return text
+        rival = others[0]
+        if rival.won > best.won:  # kept: the rival's lead could be luck
+            return (
+                f"{text}; {rival.move} won {rival.won}, not clearly more (that could be "
+                "luck), so the quick hint's choice stands"
+            )
+        if rival.score() == best.score():
+            return f"{text}; {rival.move} did as well, so the quick hint's choice stands"
+        return f"{text}; the next best, {rival.move}, in {_count(rival)}"
 
 
 def _count(tally: MoveTally) -> str:
