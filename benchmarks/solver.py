@@ -4,9 +4,10 @@ Run: ``python benchmarks/solver.py --deals 1000 --seconds 10`` (all four variant
 1..1000, a budget of 10 CPU seconds per deal), or ``--variants acme quadrennial``, ``--first
 501``. ``--workers 2`` solves deals in two processes: each deal's time is the CPU time of its
 own search, so the figures hold on a busy machine too (run long benchmarks with ``nice``).
-``--compare OLD.json`` prints, deal by deal, where the verdicts differ from a saved run
-(``--save NEW.json``). Hints: median time of ``hints(state)`` over positions met in random
-playouts, median of 5 runs.
+``--compare OLD.json`` prints, deal by deal, where the verdicts (and, under a node budget
+alone, ``--nodes N --seconds 0``, the node counts) differ from a saved run (``--save
+NEW.json``): a refactoring of the search must change neither. Hints: median time of
+``hints(state)`` over positions met in random playouts, median of 5 runs.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ Row = tuple[int, str, int, float]  # deal, status, nodes, CPU seconds
 
 def solve_deal(job: tuple[str, int, float | None, int | None]) -> Row:
     variant, seed, seconds, nodes = job
+    seconds = seconds or None  # --seconds 0: no time limit (a node budget alone repeats exactly)
     result = solve(new_state(variant, seed=seed), max_seconds=seconds, max_nodes=nodes)
     return seed, result.status, result.nodes, result.seconds
 
@@ -67,11 +69,14 @@ def solver_figures(variant: str, rows: list[Row]) -> str:
 
 
 def differences(variant: str, rows: list[Row], old: dict[str, Any]) -> list[str]:
-    before = {int(k): v for k, v in old.get(variant, {}).items()}
+    """Deals whose verdict (or node count, where both runs saved one) changed."""
+    before = {
+        int(k): v if isinstance(v, list) else [v, None] for k, v in old.get(variant, {}).items()
+    }
     return [
-        f"{variant} deal {seed}: {before[seed]} -> {status}"
-        for seed, status, _, _ in rows
-        if seed in before and before[seed] != status
+        f"{variant} deal {seed}: {before[seed][0]} -> {status}, {before[seed][1]} -> {nodes} nodes"
+        for seed, status, nodes, _ in rows
+        if seed in before and (before[seed][0] != status or before[seed][1] not in (None, nodes))
     ]
 
 
@@ -116,7 +121,7 @@ def main() -> None:
     parser.add_argument("--variants", nargs="*", default=list(VARIANTS))
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--deals", type=int, default=1000)
-    parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds per deal")
+    parser.add_argument("--seconds", type=float, default=10.0, help="CPU s per deal (0: none)")
     parser.add_argument("--nodes", type=int, default=None, help="node budget per deal")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--skip-hints", action="store_true")
@@ -128,11 +133,13 @@ def main() -> None:
             print(hint_figure(variant), flush=True)
     if not args.deals:
         return
-    budget = f"{args.seconds:g} CPU s" + (f", {args.nodes:,} nodes" if args.nodes else "")
+    budget = (f"{args.seconds:g} CPU s" if args.seconds else "no time limit") + (
+        f", {args.nodes:,} nodes" if args.nodes else ""
+    )
     last = args.first + args.deals - 1
     print(f"solver, deals {args.first}..{last}, budget {budget} per deal", flush=True)
     old = json.loads(Path(args.compare).read_text()) if args.compare else {}
-    saved: dict[str, dict[int, str]] = {}
+    saved: dict[str, dict[int, list[Any]]] = {}
     for variant in args.variants:
         start = time.perf_counter()
         rows = solver_rows(variant, args.first, args.deals, args.seconds, args.nodes, args.workers)
@@ -140,7 +147,7 @@ def main() -> None:
         print(solver_figures(variant, rows) + f"\n{'':<13} wall {wall:.1f} s", flush=True)
         for line in differences(variant, rows, old):
             print("  " + line)
-        saved[variant] = {seed: status for seed, status, _, _ in rows}
+        saved[variant] = {seed: [status, nodes] for seed, status, nodes, _ in rows}
     if args.save:
         with open(args.save, "w") as out:
             json.dump(saved, out)

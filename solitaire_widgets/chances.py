@@ -47,10 +47,10 @@ import random
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
-from .cards import Card
 from .checks import check_confidence, check_count
 from .engine import MAX_SEED
 from .games import PROFILES, profile_of
+from .information import determinize, hidden_count, unseen_cards
 from .moves import IllegalMoveError, Move, parse_move
 from .solver import solve_steps
 from .state import GameState, state_of
@@ -88,41 +88,6 @@ within seconds)."""
 def default_nodes(variant: str) -> int:
     """The node budget per sample for ``variant`` (a rule-knob variant: its game's)."""
     return profile_of(VARIANTS[variant]).chance_nodes
-
-
-# ------------------------------------------------------------------------------ unseen cards
-def hidden_count(rules: Variant, state: GameState, pile: int) -> int:
-    """How many cards at the bottom of a pile the player has never seen.
-
-    The face-down cards, except a stock after a redeal: it was rebuilt from face-up cards in
-    an order the player watched, so it is known, though drawn face down.
-    """
-    if pile == rules.stock and state.redeals > 0:
-        return 0
-    return rules.face_down(state, pile)
-
-
-def unseen_cards(state: GameState) -> list[Card]:
-    """The cards the player has never seen, as a player would list them: a set, not in order."""
-    rules = VARIANTS[state.variant]
-    hidden: list[Card] = []
-    for i, pile in enumerate(state.piles):
-        hidden.extend(pile[: hidden_count(rules, state, i)])
-    return sorted(hidden)
-
-
-def determinize(state: GameState, rng: random.Random) -> GameState:
-    """A position consistent with what the player has seen: the unseen cards dealt at random."""
-    rules = VARIANTS[state.variant]
-    hidden = unseen_cards(state)
-    rng.shuffle(hidden)
-    piles = list(state.piles)
-    for i, pile in enumerate(piles):
-        down = hidden_count(rules, state, i)
-        if down:
-            piles[i] = (*hidden[:down], *pile[down:])
-            del hidden[:down]
-    return GameState(state.variant, tuple(piles), state.redeals)
 
 
 # ------------------------------------------------------------------------------ the measurement

@@ -663,3 +663,11 @@ def test_a_students_value_is_compared_to_ten_digits() -> None:
     assert value_text(Fraction(1, 3)) == value_text(1 / 3) == "0.3333333333"
     assert value_text(2.0, whole=True) == "2"
     assert isclose(float(value_text(0.1 + 0.2)), 0.3)
+
+
+def test_the_packages_examples_run() -> None:
+    import doctest
+
+    import solitaire_widgets.exercises
+
+    assert doctest.testmod(solitaire_widgets.exercises).failed == 0

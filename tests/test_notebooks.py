@@ -391,3 +391,15 @@ def test_the_glossary_says_where_each_term_is_defined() -> None:
     glossary = (ROOT / "docs" / "teaching" / "glossary.md").read_text()
     missing = [term for term in TERMS if term.lower() not in glossary.lower()]
     assert not missing, f"not in the glossary: {missing}"
+
+
+def test_student_copies_tell_a_notebook_from_the_output_folder(tmp_path: Path) -> None:
+    """``--course DIR notebook.ipynb`` names a notebook, not an output folder (it was taken for
+    one: a folder named ``04_fly.ipynb/``, or a raw FileExistsError)."""
+    first = str(NOTEBOOKS[0])
+    assert student_copies.split_arguments([first]) == (None, [NOTEBOOKS[0]])
+    assert student_copies.split_arguments(["out", first]) == (Path("out"), [NOTEBOOKS[0]])
+    with pytest.raises(student_copies.CopyError, match="one output folder"):
+        student_copies.split_arguments(["out", "other"])
+    with pytest.raises(student_copies.CopyError, match="no such notebook"):
+        student_copies.split_arguments([str(tmp_path / "missing.ipynb")])

@@ -7,10 +7,7 @@ from the name, or from the nbgrader student id). An answer cell sets a variable 
 calls ``check("quadrennial-legal", legal)``. ``passed`` (and, for the project, ``points``) is
 what nbgrader's hidden tests ask when a submission is graded.
 
->>> from collections.abc import Callable
-from fractions import Fraction
-
-from ..cards import parse_card
+>>> from fractions import Fraction
 >>> check("quadrennial-rules", ...)
 Exercise 2 (which moves are refused, and why?): not answered yet. Replace the ... in `refused = ...` with your answer, run that cell, then run this one.
 >>> judge("quadrennial-ace", lambda cards, aces, reserve: reserve * Fraction(aces, cards)).verdict

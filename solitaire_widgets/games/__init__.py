@@ -12,7 +12,7 @@ from ..state import GameState
 from ..variants import VARIANTS, Variant
 from .acme import AcmeProfile
 from .acquaintance import AcquaintanceProfile
-from .base import CardExample, CardRule, Profile, RuleCardText, Setup
+from .base import CardExample, CardRule, Profile, RuleCardText, Setup, ThinkerSettings
 from .fly import FlyProfile
 from .policy import Policy, Tries
 from .quadrennial import QuadrennialProfile
@@ -48,6 +48,7 @@ __all__ = [
     "Profile",
     "RuleCardText",
     "Setup",
+    "ThinkerSettings",
     "Tries",
     "profile_of",
     "profile_of_state",

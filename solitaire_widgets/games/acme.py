@@ -36,7 +36,7 @@ from ..cards import CARDS
 from ..moves import Move
 from ..state import GameState
 from ..variants import Variant
-from .base import CardExample, CardRule, Profile, RuleCardText, at
+from .base import CardExample, CardRule, Profile, RuleCardText, ThinkerSettings, at
 from .policy import Policy
 
 
@@ -154,6 +154,9 @@ class AcmeProfile(Profile):
     one_way_sources = frozenset({"S", "W", "R", "redeal"})
     safe_words = "a card helps no other card until it is home, so this can never hurt"
     rule_card = RULE_CARD
+    thinker = ThinkerSettings(samples=40, max_samples=120, min_samples=20)
+    """Most Acme positions are lost on most deals of the unseen cards, so a move's wins are
+    few: many deals, and no early stop before 20 of them."""
 
     def __init__(self, rules: Variant) -> None:
         self._piles = rules.reserve, rules.tableau[0], rules.tableau[-1] + 1, rules.stock

@@ -21,9 +21,10 @@ before it is fast.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Literal, NamedTuple
 
 from ..advice import Hint, left_behind
 from ..cards import CARDS
@@ -77,6 +78,30 @@ class RuleCardText:
     rulings: tuple[CardRule, ...]
 
 
+@dataclass(frozen=True)
+class ThinkerSettings:
+    """How the thinker looks ahead in one game (each game's profile gives its own,
+    ``Profile.thinker``; the thinker itself is ``solitaire_widgets.thinker``)."""
+
+    method: Literal["solve", "rollout"] = "solve"
+    samples: int = 12
+    """Deals of the unseen cards measured for every decision."""
+    max_samples: int = 36
+    """At most this many, where the best two moves stay close."""
+    nodes: int = 3_000
+    """Per deal and move, the solver's positions (``solve``)."""
+    exact_nodes: int = 200_000
+    """The solver's positions for a position the player knows completely."""
+    close: int = 2
+    """Two moves are close when their scores differ by less than this many deals."""
+    margin: int = 2
+    """The hint rules' choice is left for another move only when that move won this many
+    more of the same deals (``solve``: a paired comparison, so luck shared by both cancels)."""
+    min_samples: int = 4
+    """After this many deals, measuring stops early when every move has done the same so
+    far, or when the best move cannot be caught within the deals left."""
+
+
 class Profile:
     """What the engines know about one game beyond its rules, for one variant of it."""
 
@@ -89,6 +114,8 @@ class Profile:
     """Move sources (pile names, ``deal``, ``redeal``) after which no earlier position of the
     game can come back (the hints skip looking such a move up; the module argues each)."""
     safe_words: ClassVar[str] = "this can never lose a game that can still be won"
+    thinker: ClassVar[ThinkerSettings] = ThinkerSettings()
+    """How the thinker looks ahead in this game (``solitaire_widgets.thinker``)."""
     """Why a safe move that is not an ace can never hurt, in a hint's words."""
 
     first_safe: Callable[[GameState], Move | None]
@@ -108,6 +135,12 @@ class Profile:
         """A key that merges only positions equal up to an exact symmetry of the rules (so
         won alike): the position itself unless the game argues for more."""
         return state.piles, state.redeals
+
+    def rollout(self, state: GameState, rng: random.Random) -> tuple[int, int]:
+        """A playout by a player who sees only the face-up cards, from ``state`` to the end:
+        (cards home, moves made). The thinker's ``rollout`` method measures moves with it;
+        only a game that uses that method needs one."""
+        raise NotImplementedError(f"{self.rules.title} has no rollout player")
 
     # ------------------------------------------------------------------ safe and dead
     def is_safe(self, state: GameState, move: Move) -> bool:

@@ -38,7 +38,7 @@ from ..cards import CARDS
 from ..moves import Move
 from ..state import GameState
 from ..variants import Variant
-from .base import CardExample, CardRule, RuleCardText, at
+from .base import CardExample, CardRule, RuleCardText, ThinkerSettings, at
 from .by_rank import RankProfile, one_per_foundation_height
 from .policy import Policy, Tries
 
@@ -320,6 +320,10 @@ class FlyProfile(RankProfile):
     chance_nodes = 2_500  # its searches are wider: Chances on an opening stays within seconds
     one_way_sources = frozenset({"S", "R", "redeal"})
     rule_card = RULE_CARD
+    thinker = ThinkerSettings(method="rollout", samples=30, max_samples=30)
+    """With every card seen, nearly every Fly position can still be won, so a solver that
+    sees a sampled deal finds nearly every move good: it cannot tell them apart. A player who
+    sees only the face-up cards can: the thinker plays each move out with ``rollout``."""
 
     def __init__(self, rules: Variant) -> None:
         self._piles = rules.reserve, rules.tableau[0], rules.tableau[-1] + 1, rules.stock
@@ -334,6 +338,21 @@ class FlyProfile(RankProfile):
             tuple(sorted(p[t:end])),
             len(p[s]),
         )
+
+    def rollout(self, state: GameState, rng: random.Random) -> tuple[int, int]:
+        """Cards home whenever they fit, else the placement that blocks least (``_fly_cost``,
+        no noise). It reads only face-up cards (the stock's and the reserve's tops, the
+        tableau, the foundations), so on a deal of the unseen cards it uses none of them
+        before they turn up."""
+        lean = _fly_lean(self.rules, state)
+        moves = 0
+        while True:
+            moves += _fly_home(lean)
+            options = _fly_placements(lean)
+            if not options:
+                return sum(lean[0]), moves
+            _fly_place(lean, min(options, key=lambda p: _fly_cost(lean, p)))
+            moves += 1
 
     def stacks_and_free(self, state: GameState) -> tuple[list[Sequence[int]], Sequence[int]] | None:
         piles, rules = state.piles, self.rules

@@ -18,10 +18,12 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from ..checks import check_node_budget, check_seconds
+from ..games import ThinkerSettings
 from ..hints import hints
 from ..moves import DEAL, DRAW, REDEAL, Move, parse_move
 from ..solver import solve
 from ..state import GameState
+from ..thinker import Thinker
 from ..variants import VARIANTS, Variant
 
 Outcome = Literal["won", "lost", "unknown"]
@@ -182,11 +184,36 @@ class SolverPlay:
         return Played("unknown", None, 0)
 
 
+@dataclass(frozen=True)
+class ThinkerPlay:
+    """The thinker (``thinker``): remembers every card it has seen and looks ahead on random
+    deals of the cards it has not seen; never peeks. ``settings`` None: the game's own."""
+
+    settings: ThinkerSettings | None = None
+    max_moves: int = 3000
+    name: str = "thinker"
+
+    def __call__(self, state: GameState, rng: random.Random) -> Played:
+        rules = VARIANTS[state.variant]
+        thinker = Thinker(self.settings, rng.getrandbits(32))
+        seen = {state}
+        for done in range(self.max_moves):
+            thought = thinker.decide(state, seen)
+            if thought is None:
+                return finish(rules, state, done)
+            state = rules.apply(state, thought.move)
+            if state in seen:  # every move goes back: the game is over for this player
+                return finish(rules, state, done + 1)
+            seen.add(state)
+        return finish(rules, state, self.max_moves, capped=bool(rules.legal_moves(state)))
+
+
 STRATEGIES: dict[str, Callable[[], Strategy]] = {
     "random": RandomPlay,
     "greedy": GreedyPlay,
     "hint": HintPlay,
     "solver": SolverPlay,
+    "thinker": ThinkerPlay,
 }
 
 

@@ -1,0 +1,380 @@
+"""The thinker: a player who remembers what it has seen and looks ahead before it moves.
+
+It decides from the information state alone (``information``: the cards it has seen, where
+they must be now, and the set of cards it has never seen), never from the real order of the
+unseen cards, so what it plays is what a careful human at the table could play. In order:
+
+1. **Forced**: one move, or one that does not go back to a position already seen.
+2. **Safe**: a move that can never lose a won game (``knowledge``: each with its proof).
+3. **Proved**: when no card is unseen, the position is known exactly and the solver decides
+   it; the thinker plays its winning line (a proof), or says that no line wins.
+4. **Sampled**: otherwise it deals the unseen cards at random several times (each arrangement
+   equally likely) and measures every candidate move on the same deals; it plays the move
+   that does best, ties broken by the hint rules' order. How a move is measured on a deal is
+   the game's choice (its ``ThinkerSettings.method``):
+
+   * ``"solve"``, perfect-information Monte Carlo (also called hindsight optimisation;
+     Bjarnason, Fern & Tadepalli, ICAPS 2009): the solver decides the position after the move
+     on that deal within a node budget: won, lost or undecided (an undecided deal counts
+     half). A lost deal costs one solve: when the position itself is lost on a deal, every
+     move is (a position is won exactly when one of its moves leads to a won position).
+   * ``"rollout"`` (Bertsekas's rollout algorithm): a simple player who sees only the face-up
+     cards plays on after the move on that deal; the move whose games win most, and bring
+     most cards home, is best. Every move is played out with the same random numbers, so
+     their comparison is not blurred by luck.
+
+   Samples are added where the two best moves are close, up to ``max_samples``.
+
+Everything is deterministic for a seed and budgeted in nodes (solver positions, or moves of a
+playout), so a busy machine gives the same move; ``think_steps`` yields between slices, so a
+caller without threads (the browser-only site) can run it a slice at a time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Generator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .advice import Hint
+from .games import Profile, ThinkerSettings, profile_of
+from .hints import hints
+from .information import InfoState, determinize, info_state
+from .moves import Move, parse_move
+from .solver import solve_steps
+from .state import GameState, HasHistory, history_of, state_of
+from .variants import VARIANTS, Variant
+
+__all__ = [
+    "MoveTally",
+    "Thinker",
+    "ThinkerSettings",
+    "Thought",
+    "think",
+    "think_steps",
+]
+
+Kind = Literal["forced", "safe", "proved", "lost", "undecided", "sampled"]
+
+
+@dataclass
+class MoveTally:
+    """A candidate move measured on the samples: won, lost and undecided deals, and (rollout)
+    the cards its playouts brought home in all."""
+
+    move: Move
+    won: int = 0
+    lost: int = 0
+    undecided: int = 0
+    home: int = 0
+    outcomes: list[float] = field(default_factory=list, repr=False, compare=False)
+    """Per deal: 1 won, 0 lost, 0.5 undecided (for paired comparisons)."""
+
+    @property
+    def samples(self) -> int:
+        return self.won + self.lost + self.undecided
+
+    def count(self, verdict: str) -> None:
+        """Count one deal's verdict (``solved``, ``unsolvable`` or anything else: undecided)."""
+        if verdict == "solved":
+            self.won += 1
+            self.outcomes.append(1.0)
+        elif verdict == "unsolvable":
+            self.lost += 1
+            self.outcomes.append(0.0)
+        else:
+            self.undecided += 1
+            self.outcomes.append(0.5)
+
+    def ahead_of(self, other: MoveTally) -> float:
+        """How many more deals this move won than ``other`` on the same deals."""
+        return sum(a - b for a, b in zip(self.outcomes, other.outcomes, strict=True))
+
+    def score(self) -> tuple[float, int]:
+        """Higher is better: wins (an undecided deal counts half), then cards home."""
+        return self.won + self.undecided / 2, self.home
+
+
+@dataclass(frozen=True)
+class Thought:
+    """The thinker's choice, how it was made, and why, in words a student can check."""
+
+    move: Move
+    kind: Kind
+    reason: str
+    tallies: tuple[MoveTally, ...] = ()
+    unseen: int = 0
+    nodes: int = 0
+
+    @property
+    def samples(self) -> int:
+        return self.tallies[0].samples if self.tallies else 0
+
+
+# ------------------------------------------------------------------------------ deciding
+def think_steps(
+    state: GameState,
+    seen: Collection[GameState] = (),
+    *,
+    settings: ThinkerSettings | None = None,
+    seed: int = 0,
+    plan: dict[GameState, Move] | None = None,
+) -> Generator[int, None, Thought | None]:
+    """Decide a move from ``state`` (``seen``: the positions of the game so far), a slice at
+    a time: yields the nodes used so far, returns the ``Thought`` (None: no legal move).
+
+    ``settings``: how to look ahead (default: the game's, ``Profile.thinker``); ``seed``: the
+    deals of the unseen cards. ``plan`` (optional) keeps a proved winning line from one
+    decision to the next: a player who has seen every card and found a win need not search
+    again while it follows it.
+    """
+    rules = VARIANTS[state.variant]
+    profile = profile_of(rules)
+    chosen = settings or profile.thinker
+    legal = rules.legal_moves(state)
+    if not legal:
+        return None
+    fresh = [m for m in legal if rules.apply(state, m) not in seen]
+    candidates = fresh or legal
+    if len(candidates) == 1:
+        return Thought(candidates[0], "forced", _only(candidates[0], len(legal)))
+    ranked = hints(state, seen, limit=0)
+    safe = profile.first_safe(state)
+    if safe is not None and safe in candidates:
+        return Thought(safe, "safe", _reason_of(ranked, safe))
+    candidates = _distinct(profile, state, candidates, [parse_move(h.move) for h in ranked])
+    info = info_state(state)
+    if info.complete:
+        return (yield from _exact(state, candidates, ranked, chosen, plan))
+    sampler = _Sampler(state, info, candidates, chosen, random.Random(seed), profile)
+    return (yield from sampler.run())
+
+
+def think(
+    position: GameState | HasHistory, seen: Collection[GameState] | None = None, **options: Any
+) -> Thought:
+    """``think_steps`` run to the end (options as there); a ``Game`` brings its own history.
+    ``ValueError`` when no move is legal."""
+    state = state_of(position, "think")
+    history = history_of(position) if seen is None else seen
+    steps = think_steps(state, history, **options)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            thought: Thought | None = done.value
+            break
+    if thought is None:
+        raise ValueError("no legal move is left: there is nothing to think about")
+    return thought
+
+
+def _only(move: Move, legal: int) -> str:
+    if legal == 1:
+        return "the only legal move"
+    return "the only move that does not go back to a position already seen in this game"
+
+
+def _reason_of(ranked: Sequence[Hint], move: Move) -> str:
+    """The hint rules' reason for ``move``."""
+    return next(h.reason for h in ranked if h.move == str(move))
+
+
+def _distinct(
+    profile: Profile, state: GameState, moves: list[Move], order: list[Move]
+) -> list[Move]:
+    """The candidate moves in the hint rules' order, moves that lead to the same position up
+    to an exact symmetry counted once (the profile's key)."""
+    groups: dict[object, Move] = {}
+    rules = profile.rules
+    for move in sorted(moves, key=lambda m: order.index(m) if m in order else len(order)):
+        groups.setdefault(profile.key(rules.apply(state, move)), move)
+    return list(groups.values())
+
+
+def _exact(
+    state: GameState,
+    candidates: list[Move],
+    ranked: Sequence[Hint],
+    settings: ThinkerSettings,
+    plan: dict[GameState, Move] | None,
+) -> Generator[int, None, Thought]:
+    """Every card is known: the solver's winning line, or the proof that none exists."""
+    known = "you have seen every card"
+    planned = plan.get(state) if plan is not None else None
+    if planned is not None and planned in candidates:
+        return Thought(planned, "proved", f"{known}: this move keeps a winning line (proved)")
+    steps = solve_steps(state, max_nodes=settings.exact_nodes, max_seconds=None)
+    while True:
+        try:
+            nodes = next(steps)
+        except StopIteration as done:
+            result = done.value
+            break
+        yield nodes
+    rules = VARIANTS[state.variant]
+    if result.solved:
+        line = [parse_move(m) for m in result.moves]
+        if plan is not None:
+            here = state
+            for move in line:
+                plan[here] = move
+                here = rules.apply(here, move)
+        why = f"{known}: this move keeps a winning line (proved)"
+        return Thought(line[0], "proved", why, nodes=result.nodes)
+    best = candidates[0]
+    if result.status == "unsolvable":
+        why = f"{known}: no line wins from here (proved); {_reason_of(ranked, best)}"
+        return Thought(best, "lost", why, nodes=result.nodes)
+    why = f"{known}, but the solver could not decide in time; {_reason_of(ranked, best)}"
+    return Thought(best, "undecided", why, nodes=result.nodes)
+
+
+@dataclass
+class _Sampler:
+    """The sampled decision: the candidates measured on the same deals of the unseen cards."""
+
+    state: GameState
+    info: InfoState
+    candidates: list[Move]
+    settings: ThinkerSettings
+    rng: random.Random
+    profile: Profile
+    nodes: int = 0
+    tallies: list[MoveTally] = field(default_factory=list)
+
+    def run(self) -> Generator[int, None, Thought]:
+        self.tallies = [MoveTally(m) for m in self.candidates]
+        rules = VARIANTS[self.state.variant]
+        target, taken = self.settings.samples, 0
+        while taken < target:
+            world = determinize(self.info, self.rng)
+            taken += 1
+            if self.settings.method == "rollout":
+                yield from self._rollouts(rules, world)
+            else:
+                yield from self._verdicts(rules, world)
+            if taken >= self.settings.min_samples and self._settled(target - taken):
+                break
+            if taken == target and target < self.settings.max_samples and self._close():
+                target = min(target + self.settings.samples, self.settings.max_samples)
+        best = max(self.tallies, key=MoveTally.score)  # the first of equals: hint order
+        default = self.tallies[0]  # the hint rules' choice: left only on good evidence
+        if self.settings.method == "solve" and best.ahead_of(default) < self.settings.margin:
+            best = default
+        return Thought(
+            best.move,
+            "sampled",
+            self._reason(best, taken),
+            tuple(self.tallies),
+            len(self.info.unseen),
+            self.nodes,
+        )
+
+    def _settled(self, left: int) -> bool:
+        """Whether more deals cannot change the choice: the best move is ahead by more than
+        the deals left, or every move has done exactly the same so far."""
+        scores = sorted((t.score()[0] for t in self.tallies), reverse=True)
+        same = len({(t.won, t.lost, t.undecided) for t in self.tallies}) == 1
+        return scores[0] - scores[1] > left or (same and self.settings.method == "solve")
+
+    def _close(self) -> bool:
+        scores = sorted((t.score()[0] for t in self.tallies), reverse=True)
+        return scores[0] - scores[1] < self.settings.close
+
+    def _verdicts(self, rules: Variant, world: GameState) -> Generator[int, None, None]:
+        """Each move decided by the solver on ``world``; the position first, since a lost
+        position makes every move lost, and a won one names a move that wins."""
+        status, line = yield from self._solve(world)
+        if status == "unsolvable":
+            for tally in self.tallies:
+                tally.count("unsolvable")
+            return
+        winner = parse_move(line[0]) if status == "solved" else None
+        for tally in self.tallies:
+            if tally.move == winner:
+                tally.count("solved")
+                continue
+            verdict, _ = yield from self._solve(rules.apply(world, tally.move))
+            tally.count(verdict)
+
+    def _solve(self, world: GameState) -> Generator[int, None, tuple[str, list[str]]]:
+        steps = solve_steps(world, max_nodes=self.settings.nodes, max_seconds=None)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                result = done.value
+                break
+            yield self.nodes
+        self.nodes += result.nodes
+        yield self.nodes
+        return result.status, result.moves
+
+    def _rollouts(self, rules: Variant, world: GameState) -> Generator[int, None, None]:
+        """Each move played out by the visible-only player on ``world``, all with the same
+        random numbers."""
+        seed = self.rng.getrandbits(32)
+        for tally in self.tallies:
+            after = rules.apply(world, tally.move)
+            home, moves = self.profile.rollout(after, random.Random(seed))
+            self.nodes += moves
+            tally.home += home
+            tally.count("solved" if home == rules.total_cards else "unsolvable")
+        yield self.nodes
+
+    def _reason(self, best: MoveTally, samples: int) -> str:
+        """Why, in numbers a student can check: the best move's result and the next best's."""
+        unseen = len(self.info.unseen)
+        deals = f"{samples} random deals of the {unseen} cards you have not seen"
+        others = sorted(
+            (t for t in self.tallies if t is not best), key=MoveTally.score, reverse=True
+        )
+        if self.settings.method == "rollout":
+            text = (
+                f"played on by simple rules in {deals}, it brings "
+                f"{best.home / samples:.0f} cards home on average and wins {best.won}"
+            )
+            if others:
+                nxt = others[0]
+                text += f"; the next best, {nxt.move}, {nxt.home / samples:.0f} and {nxt.won}"
+            return text
+        text = f"wins in {_count(best)} of {deals}"
+        if others:
+            text += f"; the next best, {others[0].move}, in {_count(others[0])}"
+        return text
+
+
+def _count(tally: MoveTally) -> str:
+    """Won deals, with the undecided ones said apart."""
+    if not tally.undecided:
+        return str(tally.won)
+    return f"{tally.won} (and {tally.undecided} undecided)"
+
+
+# ------------------------------------------------------------------------------ a whole game
+@dataclass
+class Thinker:
+    """The thinker playing one game: one decision after another, keeping what it proved."""
+
+    settings: ThinkerSettings | None = None
+    seed: int = 0
+    plan: dict[GameState, Move] = field(default_factory=dict)
+    decisions: int = 0
+
+    def decide(self, state: GameState, seen: Collection[GameState]) -> Thought | None:
+        self.decisions += 1
+        steps = think_steps(
+            state,
+            seen,
+            settings=self.settings,
+            seed=self.seed * 1_000_003 + self.decisions,
+            plan=self.plan,
+        )
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                thought: Thought | None = done.value
+                return thought

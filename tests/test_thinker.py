@@ -1,0 +1,159 @@
+"""The thinker: it never peeks, it is exact when it knows every card, it repeats itself for a
+seed, it runs in slices, and it keeps to its node budgets."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from solitaire_widgets import Game, apply, legal_moves, new_state, parse_move
+from solitaire_widgets.games import profile_of
+from solitaire_widgets.information import determinize, info_state
+from solitaire_widgets.knowledge import safe_moves
+from solitaire_widgets.solver import solve
+from solitaire_widgets.state import GameState
+from solitaire_widgets.stats import get_strategy
+from solitaire_widgets.thinker import ThinkerSettings, think, think_steps
+from solitaire_widgets.variants import VARIANTS
+
+GAMES = ("quadrennial", "acquaintance", "acme", "fly")
+SMALL = {"samples": 4, "max_samples": 8, "nodes": 400, "exact_nodes": 20_000}
+"""A small budget: the tests check how the thinker decides, not how well."""
+
+
+def small(variant: str) -> ThinkerSettings:
+    return dataclasses.replace(profile_of(VARIANTS[variant]).thinker, **SMALL)
+
+
+def positions(variant: str, count: int, seed: int = 0) -> list[GameState]:
+    """Positions of random games, some early, some late."""
+    rng = random.Random(seed)
+    out = []
+    for deal in range(1, count + 1):
+        state = new_state(variant, seed=deal)
+        for _ in range(rng.randrange(0, 150)):
+            moves = legal_moves(state)
+            if not moves:
+                break
+            state = apply(state, rng.choice(moves))
+        if legal_moves(state):
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_the_thinker_never_peeks(variant: str) -> None:
+    """Deal the never-seen cards of a position again, another way: the information state is
+    the same, and so is every figure of the thinker's decision, for the same seed."""
+    for state in positions(variant, 8):
+        twin = determinize(state, random.Random(7))
+        assert info_state(twin) == info_state(state)
+        mine = think(state, settings=small(variant), seed=3)
+        theirs = think(twin, settings=small(variant), seed=3)
+        assert (mine.move, mine.kind, mine.reason) == (theirs.move, theirs.kind, theirs.reason)
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_the_same_seed_gives_the_same_thought(variant: str) -> None:
+    for state in positions(variant, 4, seed=1):
+        first = think(state, settings=small(variant), seed=11)
+        assert think(state, settings=small(variant), seed=11) == first
+
+
+def _complete(variant: str) -> list[GameState]:
+    """Positions where the player has seen every card (Quadrennial and Acquaintance from
+    their first redeal on): along random games, and along the solver's winning lines."""
+    out = []
+    for deal in range(1, 16):
+        state = new_state(variant, seed=deal)
+        rng = random.Random(deal)
+        while legal_moves(state) and not info_state(state).complete:
+            state = apply(state, rng.choice(legal_moves(state)))
+        if legal_moves(state):
+            out.append(state)
+        won = solve(new_state(variant, seed=deal), max_nodes=50_000, max_seconds=None)
+        state = new_state(variant, seed=deal)
+        for move in won.moves:
+            if info_state(state).complete:
+                out.append(state)
+                break
+            state = apply(state, parse_move(move))
+    return out
+
+
+@pytest.mark.parametrize("variant", ["quadrennial", "acquaintance"])
+def test_with_every_card_seen_the_thinker_plays_the_solver_line(variant: str) -> None:
+    """Nothing unseen: the position is known, and the thinker's move is proved: it keeps a
+    winning line when there is one, and says that no line wins when there is none."""
+    kinds = set()
+    for state in _complete(variant):
+        thought = think(state, settings=small(variant))
+        verdict = solve(state, max_nodes=200_000, max_seconds=None).status
+        after = solve(apply(state, thought.move), max_nodes=200_000, max_seconds=None).status
+        if thought.kind == "proved":
+            assert verdict == after == "solved"
+            assert "(proved)" in thought.reason and "seen every card" in thought.reason
+        elif thought.kind == "lost":
+            assert verdict == "unsolvable" and "no line wins" in thought.reason
+        else:
+            assert thought.kind in ("forced", "safe", "undecided")
+        kinds.add(thought.kind)
+    assert "proved" in kinds and (variant != "quadrennial" or "lost" in kinds)
+
+
+def test_forced_and_safe_moves_are_played_without_search() -> None:
+    game = Game("acme", seed=7)
+    safe = safe_moves(game.state)
+    thought = think(game, settings=small("acme"))
+    assert safe and thought.move == safe[0] and thought.kind == "safe" and thought.nodes == 0
+    state = new_state("quadrennial", seed=3)
+    while len(legal_moves(state)) != 1:
+        state = apply(state, legal_moves(state)[-1])
+    only = think(state, settings=small("quadrennial"))
+    assert only.kind == "forced" and only.reason == "the only legal move"
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_a_sampled_decision_says_what_it_measured(variant: str) -> None:
+    sampled = [
+        t
+        for t in (think(s, settings=small(variant), seed=1) for s in positions(variant, 40))
+        if t.kind == "sampled" and t.tallies
+    ]
+    assert sampled
+    for thought in sampled:
+        assert f"of the {thought.unseen} cards you have not seen" in thought.reason
+        assert all(t.samples == thought.samples for t in thought.tallies)
+        assert thought.samples <= SMALL["max_samples"]
+        assert str(thought.move) in {str(t.move) for t in thought.tallies}
+
+
+@pytest.mark.parametrize("variant", ["quadrennial", "acme"])
+def test_thinking_runs_in_slices_within_its_node_budget(variant: str) -> None:
+    """``think_steps`` hands control back while it works, and ends with the same choice as
+    ``think``; its solver positions stay within samples x (moves + 1) x nodes."""
+    settings = small(variant)
+    for state in positions(variant, 6, seed=2):
+        steps = think_steps(state, settings=settings, seed=5)
+        slices = 0
+        while True:
+            try:
+                next(steps)
+                slices += 1
+            except StopIteration as done:
+                thought = done.value
+                break
+        assert thought == think(state, settings=settings, seed=5)
+        moves = len(legal_moves(state))
+        assert thought.nodes <= settings.max_samples * (moves + 1) * settings.nodes
+        if thought.kind == "sampled":
+            assert slices >= thought.samples
+
+
+def test_the_thinker_is_a_strategy_of_stats() -> None:
+    play = get_strategy("thinker")
+    played = play(new_state("acquaintance", seed=3), random.Random(1))
+    assert played.outcome in ("won", "lost") and played.moves > 0
+    assert VARIANTS["acquaintance"].total_cards >= (played.cards_home or 0)
