@@ -351,7 +351,7 @@ TERMS = [
     *("complement", "proportion", "confidence interval", "consistent with", "hypergeometric"),
     *("expected value", "safe", "hopeless", "greedy", "paired comparison", "p-value"),
     *("significant", "training deals", "fresh deals", "win rate", "coverage", "half-width"),
-    *("excluded", "birthday problem", "simulation", "view", "player", "circles"),
+    *("excluded", "birthday problem", "simulation", "view", "player", "circles", "thinker"),
 ]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -298,10 +299,23 @@ def test_new_deal_with_and_without_number(variant: str) -> None:
 
 
 def winnable_deal(widget: GameWidget, **seed: int) -> None:
-    """New deal with "winnable only" ticked: a background job; wait for its end."""
-    control(widget, "new", winnable=True, **seed)
-    assert widget.error == "" and widget.solving["task"] == "deal"
-    assert widget._wait_for_background(60)
+    """New deal with "winnable only" ticked: a background job; wait for its end. In a thread
+    of its own: the job deals on the event loop that was running when it started, and in the
+    main thread the browser tests' Playwright leaves a loop registered as running."""
+    failure: list[BaseException] = []
+
+    def body() -> None:
+        try:
+            control(widget, "new", winnable=True, **seed)
+            assert widget.error == "" and widget.solving["task"] == "deal"
+            assert widget._wait_for_background(60)
+        except BaseException as exc:
+            failure.append(exc)
+
+    thread = threading.Thread(target=body)
+    thread.start()
+    thread.join(120)
+    assert not thread.is_alive() and not failure, failure
 
 
 def test_winnable_only_deals_the_next_deal_the_solver_wins_and_says_how_hard() -> None:

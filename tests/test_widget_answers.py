@@ -237,7 +237,7 @@ def test_the_display_carries_a_static_table() -> None:
     bundle, _ = shown
     assert "application/vnd.jupyter.widget-view+json" in bundle
     html = bundle["text/html"]
-    assert html == game._repr_html_()
+    assert html.endswith(game._repr_html_()) and html.startswith('<p class="sw-static-note">')
     assert str(game.pile("S")[-1]) in html and "<script" not in html
 
 
@@ -247,4 +247,4 @@ def test_a_replay_shows_its_step_statically() -> None:
         game.play(game.legal_moves()[0])
     shown = ReplayWidget(game)._repr_mimebundle_()
     assert shown is not None
-    assert shown[0]["text/html"] == Game("acme", seed=3)._repr_html_()  # step 0: the deal
+    assert shown[0]["text/html"].endswith(Game("acme", seed=3)._repr_html_())  # step 0: the deal

@@ -38,6 +38,7 @@ OWN_TRAITS = [
     "error",
     "four_colour",
     "hint",
+    "large",
     "lines",
     "message",
     "replay",

@@ -342,18 +342,28 @@ def player_name(player: Player) -> str:
 
 
 def versus(
-    first: Player,
-    second: Player,
+    first: Player | str,
+    second: Player | str,
     names: tuple[str, str] = ("the first", "the second"),
     variant: str = "acme",
     deals: Iterable[int] = TRAINING,
 ) -> Comparison:
-    """Two players of your own on the same deals, compared deal by deal (``names`` name them in
-    the report)."""
+    """Two players on the same deals, compared deal by deal: players of your own, or the
+    package's by name (``"hint"``, ``"greedy"``, ``"thinker"``...); ``names`` name them in the
+    report."""
     name = get_variant(variant).name
     numbers = tuple(deals)
-    ones = tuple(play_deal(first, name, deal) for deal in numbers)
-    twos = tuple(play_deal(second, name, deal).won for deal in numbers)
+
+    def games(player: Player | str) -> tuple[GameOutcome, ...]:
+        if not isinstance(player, str):
+            return tuple(play_deal(player, name, deal) for deal in numbers)
+        wins = baseline_wins(player, name, numbers)
+        return tuple(
+            GameOutcome(d, "won" if w else "stuck", 0, 0, 0)
+            for d, w in zip(numbers, wins, strict=True)
+        )
+
+    ones, twos = games(first), tuple(game.won for game in games(second))
     return Comparison(
         name, numbers, ones, MappingProxyType({names[1]: twos}), "the same deals", names[0]
     )

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards import parse_card
 from ..engine import random_seed
-from ._types import JSONDict
+from ..games import profile_of_state
+from ._types import GameLike, JSONDict
 from .background import run_deal, solving_state
 from .protocol import ControlIntent, Intent, IntentError, MoveIntent, PickIntent, ReplayIntent
 from .runners import Job
@@ -41,7 +43,8 @@ def perform(table: GameWidget, intent: Intent) -> None:
 
 
 def _pick(table: GameWidget, pile: str) -> None:
-    """Say why a click on ``pile`` picks nothing up."""
+    """Say why a click on ``pile`` picks nothing up, or why the card it picks up can go
+    nowhere."""
     game = table.game
     if game.status == "won":
         raise IntentError("the game is over: it is won, every card is home")
@@ -56,6 +59,12 @@ def _pick(table: GameWidget, pile: str) -> None:
         raise IntentError(f"{pile} is empty: there is no card to pick up")
     if not shown["cards"]:
         raise IntentError(f"{pile}'s cards are face down: none can be picked up")
+    if not any(move.split("-")[0] == pile for move in table.view["legal"] if "-" in move):
+        card = parse_card(shown["cards"][-1])
+        raise IntentError(
+            f"{card} on {pile} can go nowhere now: no legal move takes it "
+            "(put it on a pile to see why not)"
+        )
 
 
 def _control(table: GameWidget, intent: ControlIntent) -> None:
@@ -103,7 +112,26 @@ def _autoplay(table: GameWidget) -> None:
     """Play the safe foundation moves and say which."""
     played = [str(move) for move in table.game.autoplay()]
     table._notify(played)
-    table.message = f"auto played {len(played)}: {' '.join(played)}" if played else NO_SAFE_MOVE
+    table.message = (
+        f"auto played {len(played)}: {' '.join(played)}" if played else _no_safe_move(table.game)
+    )
+
+
+def _no_safe_move(game: GameLike) -> str:
+    """Why Auto played nothing: no safe move now, or, where a game's rulings say so, none can
+    be safe yet (Quadrennial: nothing is safe before the last pass; see docs/rules.md)."""
+    profile = profile_of_state(game.state)
+    rules = profile.rules
+    if rules.stuck_only:
+        return f"{NO_SAFE_MOVE}: under this reading of the rules no move is ever claimed safe"
+    first = profile.first_safe_pass()
+    if game.state.redeals < first:
+        return (
+            f"{NO_SAFE_MOVE}: in {rules.title} no move is safe before the last pass (pass "
+            f"{first + 1} of {rules.redeals_allowed + 1}), since a card played now changes "
+            "what comes later; see docs/rules.md"
+        )
+    return NO_SAFE_MOVE
 
 
 def _new_deal(table: GameWidget, seed: int | None, *, winnable: bool) -> None:

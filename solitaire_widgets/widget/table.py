@@ -45,7 +45,7 @@ from .protocol import IntentError, answer, parse_intent, seq_of
 from .replay import Replay, game_from_record, replay_of
 from .runners import Job
 from .traits import TableTraits
-from .words import chances_lines, last_move_text, status_line
+from .words import last_move_text, static_note, table_lines
 
 __all__ = ["GameWidget", "ReplayWidget", "show"]
 
@@ -74,6 +74,7 @@ class GameWidget(TableTraits):
         *,
         seed: int | None = None,
         four_colour: bool = False,
+        large: bool = False,
         solve_seconds: float = 10.0,
         solve_nodes: int = 2_000_000,
         chance_samples: int = DEFAULT_SAMPLES,
@@ -92,8 +93,9 @@ class GameWidget(TableTraits):
         ``ValueError`` for one that cannot be used.
         """
         check_game(game, seed)
-        if not isinstance(four_colour, bool):
-            raise TypeError(f"four_colour is True or False, not {four_colour!r:.40}")
+        for name, flag in (("four_colour", four_colour), ("large", large)):
+            if not isinstance(flag, bool):
+                raise TypeError(f"{name} is True or False, not {flag!r:.40}")
         self.options = Options(
             solve_seconds, solve_nodes, chance_samples, chance_nodes, chance_seed, chance_strategy
         )
@@ -106,7 +108,7 @@ class GameWidget(TableTraits):
         self._deals = DealHistory()
         self._replay: Replay | None = None
         self._callbacks = Callbacks()  # on_move callbacks, and anyone's code that raised
-        super().__init__(four_colour=four_colour, **kwargs)
+        super().__init__(four_colour=four_colour, large=large, **kwargs)
         self._game: GameLike = game
         self._set({"view": game.view()})
         self._unsubscribe = game.subscribe(self._on_game_change)
@@ -143,13 +145,14 @@ class GameWidget(TableTraits):
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The widget, and a static picture of the table (``text/html``) for every viewer
         without a live kernel: nbconvert's HTML export, nbviewer, GitHub. (A front end with
-        the widget manager shows the widget; the others fall back to the HTML.)"""
+        the widget manager shows the widget; the others fall back to the HTML.) The picture
+        says that it is the table when the cell ran, not the game played after."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:  # a closed widget shows nothing
             return None
         data, metadata = bundle
         shown = self._replay.view() if self._replay is not None else self._game.view()
-        return {**data, "text/html": render_html(shown)}, metadata
+        return {**data, "text/html": static_note(shown) + render_html(shown)}, metadata
 
     # -- what code may call -------------------------------------------------------------
 
@@ -270,9 +273,7 @@ class GameWidget(TableTraits):
                 except Exception as exc:  # an observer not registered through observe()
                     self._callbacks.failed(f"an observer of {name}", exc)
             if "view" in traits or "chances" in traits:
-                self._set(
-                    {"lines": {"status": status_line(self.view), **chances_lines(self.chances)}}
-                )
+                self._set({"lines": table_lines(self.view, self.chances)})
 
     def _show_replay(self, replay: Replay | None) -> None:
         """Show ``replay`` at its step (its words on the message line), or leave it."""

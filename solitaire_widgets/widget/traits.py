@@ -1,7 +1,7 @@
 """The table's synced traits: what Python shows in the browser, declared and documented once.
 
-All are JSON and written by Python only, except ``four_colour`` (a display preference the
-browser may set; any other write from the browser is refused and corrected, see
+All are JSON and written by Python only, except ``four_colour`` and ``large`` (display
+preferences the browser may set; any other write from the browser is refused and corrected, see
 ``GameWidget.set_state``).
 
 ``view``
@@ -15,6 +15,9 @@ browser may set; any other write from the browser is refused and corrected, see
     One line describing what just happened (also read out by screen readers).
 ``four_colour``
     Draw clubs green and diamonds blue; a display preference the browser may set.
+``large``
+    The teaching text (the lines, hints and chances) in a larger size, for a projector; a
+    display preference the browser may set too.
 ``replay``
     The step shown while stepping through a game, else ``{}``: ``{"index", "last", "move",
     "words", "text", "view"}`` (one step: each step is sent when asked for, see
@@ -34,7 +37,8 @@ browser may set; any other write from the browser is refused and corrected, see
     step; ``{}`` otherwise (any other change forgets it).
 ``lines``
     The table's words, written here and only shown by the browser: ``{"status"}`` (the status
-    line) and, with chances, ``{"caption", "player"}`` (see :mod:`.words`).
+    line), ``{"won"}`` once the game is won, and with chances ``{"caption", "player"}`` (see
+    :mod:`.words`).
 
 """
 
@@ -51,7 +55,7 @@ from .protocol import IntentError, check_size
 
 __all__ = ["BROWSER_WRITABLE", "TableTraits"]
 
-BROWSER_WRITABLE = frozenset({"four_colour"})
+BROWSER_WRITABLE = frozenset({"four_colour", "large"})
 """Synced traits the browser may change; every other state update from it is refused."""
 
 
@@ -63,6 +67,7 @@ class TableTraits(anywidget.AnyWidget):
     hint = traitlets.Dict().tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
+    large = traitlets.Bool(False).tag(sync=True)
     replay = traitlets.Dict().tag(sync=True)
     solving = traitlets.Dict().tag(sync=True)
     chances: traitlets.List[JSONDict] = traitlets.List().tag(sync=True)

@@ -7,6 +7,7 @@ table costs the same after move 5 and after move 5,000.
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from ..chances import GAP
@@ -20,8 +21,11 @@ __all__ = [
     "last_move_text",
     "move_words",
     "plural",
+    "static_note",
     "status_line",
     "step_text",
+    "table_lines",
+    "won_line",
 ]
 
 
@@ -91,3 +95,30 @@ def chances_lines(rows: list[dict[str, Any]]) -> dict[str, str]:
         f"seeing only the face-up cards. {GAP}"
     )
     return {"caption": caption, "player": f"{player} player (sees the face-up cards)"}
+
+
+def won_line(view: dict[str, Any]) -> str:
+    """What a won game says over the felt."""
+    moves = view["moves_made"]
+    return f"Won! Every card is home, in {moves} move{'' if moves == 1 else 's'}."
+
+
+def table_lines(view: dict[str, Any], chances: list[dict[str, Any]]) -> dict[str, str]:
+    """The ``lines`` trait: the status line, the win, and the words over the chances."""
+    lines = {"status": status_line(view), **chances_lines(chances)}
+    if view["status"] == "won":
+        lines["won"] = won_line(view)
+    return lines
+
+
+def static_note(view: dict[str, Any]) -> str:
+    """The line over a table's static picture (an HTML export, nbviewer, GitHub): it shows
+    the table as it was when the cell ran, not the game played after that."""
+    seed = view.get("seed")
+    deal = "own deck" if seed is None else f"deal {seed}"
+    moves = view["moves_made"]
+    text = (
+        f"The table as it was when this cell ran ({deal}, {moves} move{'' if moves == 1 else 's'}"
+        "); the moves played on it later are not in this picture."
+    )
+    return f'<p class="sw-static-note"><em>{escape(text)}</em></p>'

@@ -97,15 +97,19 @@ VARIANT = {variant!r}
 PRELUDE = {prelude!r}
 
 
-def clickable_moves(game):
-    """Legal pile-to-pile moves whose source shows a card a click picks up."""
+def clickable_moves(game, several=None):
+    """Legal pile-to-pile moves whose source shows a card a click picks up; ``several``: only
+    those whose card has several destinations (True: two clicks) or one (False: one click)."""
     piles = game.view()["piles"]
+    legal = list(map(str, game.legal_moves()))
     moves = []
-    for move in map(str, game.legal_moves()):
+    for move in legal:
         src, dash, dst = move.partition("-")
         pile = piles.get(src)
         if dash and dst in piles and pile and pile["cards"] and pile["kind"] != "foundation":
-            moves.append(move)
+            count = sum(m.split("-")[0] == src for m in legal)
+            if several is None or several == (count > 1):
+                moves.append(move)
     return moves
 
 
@@ -275,12 +279,32 @@ class Table:
 
     # -- acting --
 
-    def click_move(self, move: str) -> None:
-        """Click the source pile, check the highlights, then click the target pile."""
-        src, dst = move.split("-")
-        self.pile(src).click()
+    def destinations(self, src: str) -> list[str]:
+        """The legal moves of the card on ``src``, as the kernel sees them now."""
+        moves: list[str] = self.nb.kernel.eval(
+            f"[str(m) for m in {self.game}.legal_moves() if str(m).split('-')[0] == {src!r}]"
+        )
+        return moves
+
+    def pick_up(self, src: str) -> None:
+        """Pick up the card on ``src``: a click, or, for a card with exactly one legal move
+        (which a click would play at once), Enter on the focused pile."""
+        if len(self.destinations(src)) == 1:
+            self.pile(src).focus()
+            self.nb.page.keyboard.press("Enter")
+        else:
+            self.pile(src).click()
         expect(self.pile(src)).to_have_attribute("aria-pressed", "true")
         expect(self.pile(src)).to_have_class(re.compile(r"\bsw-selected\b"))
+
+    def click_move(self, move: str) -> None:
+        """Play (or try) ``move`` with the pointer: one click when it is the card's only legal
+        move (one-click play), else pick the card up, check the highlights, click the target."""
+        src, dst = move.split("-")
+        if self.destinations(src) == [move]:
+            self.pile(src).click()
+            return
+        self.pick_up(src)
         self.pile(dst).click()
 
 
@@ -332,8 +356,12 @@ def assert_clean_page(nb: NotebookSession, *, restarted: bool = False) -> None:
 
 
 def click_move_of(table: Table) -> str:
-    """A legal click move, preferring one that does not go to a foundation."""
-    moves: list[str] = table.nb.kernel.eval(f"clickable_moves({table.game})")
+    """A legal click move, preferring a card with several destinations (two clicks) and one
+    that does not go to a foundation."""
+    kernel = table.nb.kernel
+    moves: list[str] = kernel.eval(f"clickable_moves({table.game}, True)") or kernel.eval(
+        f"clickable_moves({table.game})"
+    )
     assert moves, "the deal was chosen to have a click move"
     return next((m for m in moves if not m.split("-")[1].startswith("F")), moves[0])
 
@@ -343,8 +371,7 @@ def check_click_move(table: Table, base: list[str]) -> tuple[str, dict[str, Any]
     before = table.wait_matches()
     move = click_move_of(table)
     src, dst = move.split("-")
-    table.pile(src).click()
-    expect(table.pile(src)).to_have_class(re.compile(r"\bsw-selected\b"))
+    table.pick_up(src)
     expect(table.pile(dst)).to_have_class(re.compile(r"\bsw-target\b"))  # legal target shown
     table.pile(dst).click()
     table.wait_history([*base, move])
@@ -457,11 +484,10 @@ def check_keyboard(table: Table, move: str, base: list[str], before: dict[str, A
 
 
 def check_stock(table: Table, scenario: Scenario) -> list[str]:
-    """A click on the stock draws or deals; in Fly it picks the face-up top card up."""
+    """A click on the stock draws or deals; in Fly its face-up top card is picked up."""
     stock = table.pile("S")
     if scenario.stock_move is None:
-        stock.click()
-        expect(stock).to_have_class(re.compile(r"\bsw-selected\b"))
+        table.pick_up("S")  # a click, or Enter when a click would play its only move
         targets = table.root.locator(".sw-table .sw-target")
         assert targets.count() > 0
         stock.click()  # the same pile again puts the card back

@@ -505,8 +505,7 @@ def test_a_late_fly_click_lays_nothing_out_by_force(nb: NotebookSession) -> None
     )
     try:
         for _ in range(3):
-            table.pile(src).click()
-            table.pile(dst).click()
+            table.click_move(move)  # one click, or two: as the card's destinations say
             table.wait_history([*history, move])
             expect(table.root.locator(".sw-status")).to_contain_text("101 moves")
             kept = table.pile(dst).evaluate(
@@ -771,7 +770,7 @@ def test_rings_differ_in_shape(nb: NotebookSession) -> None:
         if "-" in m and m.split("-")[0] != "S"
     )
     src, dst = move.split("-")
-    table.pile(src).click()
+    table.pick_up(src)
     expect(table.pile(dst)).to_have_css("outline-style", "double")
     held = table.pile(src).locator(".sw-card").last
     expect(held).to_have_css("transform", re.compile(r"matrix\(1, 0, 0, 1, 0, -4\)"))

@@ -22,12 +22,13 @@ function drawBack() {
   return back;
 }
 
-function drawEmpty(pile) {
+function drawEmpty(pile, redeal) {
   const slot = make("div", "sw-card sw-empty");
   slot.setAttribute("aria-hidden", "true");
-  // The pile's name is in the caption below; an empty foundation also shows its suit.
-  const suit = pile.kind === "foundation" ? foundationSuit(pile.label) : "";
-  if (suit) slot.append(make("span", "sw-empty-name", suit));
+  // The pile's name is in the caption below; an empty foundation also shows its suit, and an
+  // empty stock that can be turned over again ↻.
+  const mark = pile.kind === "foundation" ? foundationSuit(pile.label) : redeal ? "↻" : "";
+  if (mark) slot.append(make("span", redeal ? "sw-empty-name sw-redeal-cue" : "sw-empty-name", mark));
   return slot;
 }
 
@@ -65,9 +66,10 @@ function drawFan(box, pile) {
 /**
  * Redraw one pile's cards into `box`. A fan keeps the card nodes its old and new layers share
  * at the bottom, so a move onto a 60-card pile adds one node instead of rebuilding sixty.
- * `count` is the node beside the pile's name that shows how many cards it holds.
+ * `count` is the node beside the pile's name that shows how many cards it holds; `redeal`: an
+ * empty stock that can be turned over again.
  */
-export function drawPileCards(box, pile, count) {
+export function drawPileCards(box, pile, count, { redeal = false } = {}) {
   const cards = pile.cards || [];
   const down = pile.down || 0;
   const total = cards.length + down;
@@ -76,7 +78,7 @@ export function drawPileCards(box, pile, count) {
     box.replaceChildren();
   }
   box.classList.toggle("sw-stacked", !pile.fan && total > 1);
-  if (total === 0) box.append(drawEmpty(pile));
+  if (total === 0) box.append(drawEmpty(pile, redeal));
   else if (pile.fan) drawFan(box, pile);
   else box.replaceChildren(cards.length ? drawCard(cards[cards.length - 1]) : drawBack());
   const shown = pile.fan ? down : total > 1 ? total : 0;

@@ -63,6 +63,8 @@ export function drawControls(ctx) {
   ui.seed.readOnly = !!rep;
   ui.four.checked = !!model.get("four_colour");
   ui.root.classList.toggle("sw-four-colour", !!model.get("four_colour"));
+  ui.large.checked = !!model.get("large");
+  ui.root.classList.toggle("sw-large", !!model.get("large"));
   ui.root.classList.toggle("sw-replaying", !!rep);
   ui.root.classList.toggle("sw-replay-only", !!rep?.standalone);
   ui.replayBar.hidden = !rep;

@@ -3,7 +3,7 @@
 // from layout.js and the width a ResizeObserver reported.
 import { drawPileCards, fanLayers, pileKey } from "./cards.js";
 import { make, setAttr } from "./dom.js";
-import { fanStep, tableSizes } from "./layout.js";
+import { fanStep, slideOffset, tableSizes } from "./layout.js";
 import { moveEnds, pileWords } from "./words.js";
 
 /** One pile's slot: the pile (a button for the keyboard) and, under it, its name and count. */
@@ -51,16 +51,52 @@ export function drawTable(ctx) {
     const entry = piles.get(name);
     if (!pile || !entry) continue;
     entry.layers = pile.fan ? Math.max(fanLayers(pile).length - 1, 0) : 0;
-    const key = pileKey(pile);
+    // An empty stock that can be turned over again shows ↻.
+    const redeal = pile.kind === "stock" && (view.legal || []).includes("redeal");
+    const key = pileKey(pile) + redeal;
     if (key !== entry.key) {
       entry.key = key;
-      drawPileCards(entry.box, pile, entry.count);
+      drawPileCards(entry.box, pile, entry.count, { redeal });
       entry.box.setAttribute("aria-label", pileWords(pile));
       entry.box.title = pile.label;
     }
   }
   applySizes(ctx);
   applyHighlights(ctx);
+  slideTheMovedCard(ctx, view);
+}
+
+const SLIDE_MS = 160;
+
+/**
+ * After a move (the position shown is one move on from the last one drawn, in the same game
+ * or replay), the moved card slides from its old place to its new one: SLIDE_MS, only a
+ * transform (no layout read: the offset is layout.js arithmetic), never under
+ * prefers-reduced-motion, and it never delays a click: the card is already in its pile, and
+ * it lets the pointer through while it slides.
+ */
+function slideTheMovedCard(ctx, view) {
+  const { state, piles } = ctx;
+  const shown = `${ctx.replay() ? "replay" : "game"} ${view.variant} ${view.seed}`;
+  const before = state.drawn;
+  state.drawn = { shown, moves: view.moves_made };
+  const ends = moveEnds(view.last_move);
+  if (!before || before.shown !== shown || view.moves_made !== before.moves + 1 || !ends) return;
+  if (globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+  const cards = piles.get(ends.to)?.box.querySelectorAll(":scope > .sw-card");
+  const card = cards?.[cards.length - 1];
+  const geometry = {};
+  for (const [name, entry] of piles) geometry[name] = { layers: entry.layers, step: entry.stepPx || 0 };
+  const offset = card && slideOffset(view.rows || [], state.sizes, geometry, ends.from, ends.to);
+  if (!offset || typeof card.animate !== "function") return;
+  card.classList.add("sw-sliding");
+  const slide = card.animate(
+    [{ transform: `translate(${offset.dx}px, ${offset.dy}px)` }, { transform: "none" }],
+    { duration: SLIDE_MS, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)" },
+  );
+  const done = () => card.classList.remove("sw-sliding");
+  slide.onfinish = done;
+  slide.oncancel = done;
 }
 
 /** Hand the sizes for the current width and piles to the CSS, as lengths that changed. */
@@ -85,7 +121,8 @@ export function applySizes(ctx) {
     }
   }
   for (const entry of piles.values()) {
-    const step = entry.layers ? px(fanStep(sizes, entry.layers)) : "";
+    entry.stepPx = entry.layers ? fanStep(sizes, entry.layers) : 0;
+    const step = entry.layers ? px(entry.stepPx) : "";
     if (entry.step !== step) {
       entry.step = step;
       if (step) entry.box.style.setProperty("--step", step);

@@ -9,7 +9,8 @@
 
 export const FELT_MAX = 640;
 export const CAPTION_PX = 16; // a caption's height under each pile (widget.css)
-const CARD_MIN = 30;
+const CARD_MIN = 24; // a narrow cell (a 200% zoom with the file browser open) still fits Fly
+const TALL_MIN = 30; // the smallest card a tall pile shrinks the cards to
 const CARD_MAX = 96;
 const CORNER = 0.24; // corner font size / card width (and at least CORNER_MIN px)
 const CORNER_MIN = 9;
@@ -40,11 +41,12 @@ export function tableSizes(width, cols, rows, layers, previous = 0) {
   const widest = Math.floor(byWidth);
   const pick = (n) => (n <= 0 || fits(widest, n)
     ? widest
-    : RUNGS.find((rung) => rung < widest && fits(rung, n)) ?? CARD_MIN);
+    : RUNGS.find((rung) => rung < widest && fits(rung, n)) ?? Math.min(widest, TALL_MIN));
   const tight = pick(layers);
   const loose = pick(layers + 3);
   let cardW = tight;
-  if (previous >= loose && previous <= tight && (fits(previous, layers) || previous === CARD_MIN)) {
+  const smallest = Math.min(widest, TALL_MIN);
+  if (previous >= loose && previous <= tight && (fits(previous, layers) || previous === smallest)) {
     cardW = previous;
   } else if (previous && previous < loose) {
     cardW = loose;
@@ -58,4 +60,39 @@ export function tableSizes(width, cols, rows, layers, previous = 0) {
 export function fanStep(sizes, layers) {
   const share = layers > 0 ? sizes.room / layers : Infinity;
   return Math.max(CORNER_TOP + FLOOR_STEP * sizes.corner, Math.min(share, NORMAL_STEP * sizes.cardH));
+}
+
+/**
+ * Where each pile's top card sits on the felt, in px from the felt's corner, from the same
+ * arithmetic the CSS follows (a row of slots `cardW` wide with `gap` between them; a row as
+ * tall as its tallest pile plus its caption; rows `rowGap` apart; a fan's card `i` at
+ * `i * step`). `piles` maps a name to {layers, step} (layers above the bottom card; a step of
+ * 0 for a pile that is not a fan). No layout is read.
+ */
+export function topPlaces(rows, sizes, piles) {
+  const places = {};
+  let y = sizes.gap;
+  for (const row of rows) {
+    let tallest = sizes.cardH;
+    row.forEach((name, column) => {
+      const { layers = 0, step = 0 } = piles[name] || {};
+      tallest = Math.max(tallest, sizes.cardH + layers * step);
+      places[name] = { x: sizes.gap + column * (sizes.cardW + sizes.gap), y: y + layers * step };
+    });
+    y += tallest + CAPTION_PX + sizes.rowGap;
+  }
+  return places;
+}
+
+/**
+ * The offset {dx, dy} from where a card moved from pile `from` to pile `to` was (on top of
+ * `from`, one step above its new top card when `from` is a fan) to where it is now (the top of
+ * `to`): a slide starts there and ends at no offset.
+ */
+export function slideOffset(rows, sizes, piles, from, to) {
+  const places = topPlaces(rows, sizes, piles);
+  if (!places[from] || !places[to]) return null;
+  const source = piles[from] || {};
+  const above = source.step ? source.step : 0; // the card lay one step above the new top
+  return { dx: places[from].x - places[to].x, dy: places[from].y + above - places[to].y };
 }

@@ -9,8 +9,14 @@ export function drawStatus(ctx) {
   const { ui, model } = ctx;
   const rep = ctx.replay();
   const view = ctx.shownView();
-  setText(ui.status, (rep ? rep.status : (model.get("lines") || {}).status) || "");
+  const lines = model.get("lines") || {};
+  setText(ui.status, (rep ? rep.status : lines.status) || "");
   ui.status.classList.toggle("sw-won", view.status === "won");
+  // A visible win, over the felt, in Python's words (the live game only, not a replay).
+  const won = !rep && view.status === "won" && lines.won ? lines.won : "";
+  setText(ui.win, won);
+  ui.win.hidden = !won;
+  ui.root.classList.toggle("sw-game-won", !!won);
   setText(ui.message, model.get("message") || "");
   if (ctx.link.state !== "live") return; // the error line says what to do
   const error = model.get("error") || "";

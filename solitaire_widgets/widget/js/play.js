@@ -4,6 +4,7 @@
 import { setAttr } from "./dom.js";
 import { KEY_CONTROLS, arrowTarget, keyLeavesTable, pileKeyAction } from "./keys.js";
 import { applyHighlights } from "./felt.js";
+import { clickPlan } from "./moves.js";
 import { cardWords } from "./words.js";
 
 /** Pick up `name` (or put the card down: null), and show where it may go. */
@@ -20,8 +21,12 @@ function useStock(ctx) {
   ctx.act.move(choice || ((ctx.shownView().piles || {}).W ? "S-W" : "deal"));
 }
 
-/** A click, Enter or Space on a pile: pick up, put down, or use the stock. */
-export function activate(ctx, name) {
+/**
+ * A click, Enter or Space on a pile: put a picked-up card down there, or see what the pile
+ * offers (moves.clickPlan). A click (`oneClick`) plays a card's only legal move at once; the
+ * keyboard always picks up first, then puts down. True when the click played a move.
+ */
+export function activate(ctx, name, oneClick = false) {
   const pile = ctx.pileOf(name);
   if (!pile) return;
   if (ctx.replay()) {
@@ -35,10 +40,17 @@ export function activate(ctx, name) {
     if (from !== name) ctx.act.move(`${from}-${name}`);
     return;
   }
-  const cards = pile.cards || [];
-  if (pile.kind === "stock" && !cards.length) useStock(ctx);
-  else if (cards.length && pile.kind !== "foundation" && ctx.shownView().status === "playing") select(ctx, name);
-  else ctx.act.pick(name); // nothing to pick up here: Python says why
+  const plan = clickPlan(pile, name, ctx.legal(), ctx.shownView().status);
+  if (plan === "stock") useStock(ctx);
+  else if (plan === "ask") ctx.act.pick(name); // nothing to pick up here: Python says why
+  else if (plan.play && oneClick) {
+    ctx.act.move(plan.play);
+    return true;
+  } else {
+    select(ctx, name);
+    if (plan === "nowhere") ctx.act.pick(name); // Python says that it can go nowhere
+  }
+  return false;
 }
 
 /** Double-click or `f`: the card to the foundation that takes it (X-F). */
@@ -178,15 +190,18 @@ export function attachPlay(ctx, listen) {
     listen(ui.root, type, (event) => {
       if (ctx.link.state === "live") return;
       if (type === "change" && event.target === ui.four) ui.four.checked = !!ctx.model.get("four_colour");
+      if (type === "change" && event.target === ui.large) ui.large.checked = !!ctx.model.get("large");
       event.preventDefault();
       event.stopPropagation();
       ctx.showNotConnected();
     }, { capture: true });
   }
+  // The second click of a double-click is the double-click's: it neither picks up nor plays.
   listen(ui.table, "click", (event) => {
+    if (event.detail > 1) return;
     const name = pileAt(event);
-    if (name) activate(ctx, name);
-    else select(ctx, null);
+    state.played = name ? activate(ctx, name, true) : false;
+    if (!name) select(ctx, null);
   });
   // A pile focused by a click (or by the page) becomes the one Tab comes back to.
   listen(ui.table, "focusin", (event) => {
@@ -197,9 +212,10 @@ export function attachPlay(ctx, listen) {
     state.focus = name;
     setAttr(ctx.pileNode(name), "tabindex", "0");
   });
+  // A double-click sends the card home, unless its first click already played it.
   listen(ui.table, "dblclick", (event) => {
     const name = pileAt(event);
-    if (name && !ctx.replay()) sendHome(ctx, name);
+    if (name && !ctx.replay() && !state.played) sendHome(ctx, name);
   });
   dragging(ctx, listen, pileAt);
 }

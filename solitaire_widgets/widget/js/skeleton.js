@@ -47,12 +47,15 @@ function buildControls(act, signal) {
   const [winnableLabel, winnable] = checkbox("sw-winnable", "winnable only",
     "New deal picks the next deal number the solver proves winnable, and says how hard it is");
   const [fourLabel, four] = checkbox("sw-four", "four colours");
+  // For a projector: the teaching text (lines, hints, chances) in a larger size.
+  const [largeLabel, large] = checkbox("sw-large-text", "large text",
+    "the lines under the table, the hints and the chances in a larger size (for a projector)");
   buttons.back.classList.add("sw-back-button"); // wide enough for "Back to deal 12345"
   // Back and Redeal come and go: last, with their place kept, nothing else moves (widget.css).
   controls.append(buttons.new, seed, winnableLabel, buttons.restart, buttons.undo, buttons.redo,
     buttons.hint, buttons.auto, buttons.review, buttons.solve, buttons.chances, fourLabel,
-    buttons.redeal, buttons.back);
-  return { controls, seed, buttons, winnable, four };
+    largeLabel, buttons.redeal, buttons.back);
+  return { controls, seed, buttons, winnable, four, large };
 }
 
 /** New deal on a game that cannot be brought back (an own deck) asks first. */
@@ -137,12 +140,18 @@ export function buildSkeleton(el, act, signal) {
   conn.append(make("strong", "sw-conn-what", NOT_CONNECTED), connWhy);
   const table = make("div", "sw-table");
   table.setAttribute("role", "group");
+  // A won game says so over the felt (Python's words); it lets the pointer through.
+  const win = make("div", "sw-win");
+  win.setAttribute("role", "status");
+  win.hidden = true;
+  const felt = make("div", "sw-felt");
+  felt.append(table, win);
   const parts = {
     ...buildControls(act, signal), ...buildConfirm(act, signal), ...buildReplayBar(act, signal),
     ...buildLines(), ...buildPanels(),
   };
-  root.append(conn, parts.controls, parts.confirm, parts.replayBar, table, parts.status,
+  root.append(conn, parts.controls, parts.confirm, parts.replayBar, felt, parts.status,
     parts.message, parts.error, parts.wait, parts.solving, parts.hints, parts.chances);
   el.append(root);
-  return { root, conn, connWhy, table, ...parts };
+  return { root, conn, connWhy, table, win, ...parts };
 }

@@ -141,10 +141,12 @@ function render({ model, el }) {
   connection(ctx);
   attachPlay(ctx, listen);
   const { ui } = ctx;
-  listen(ui.four, "change", () => {
-    model.set("four_colour", ui.four.checked);
-    model.save_changes();
-  });
+  for (const [box, trait] of [[ui.four, "four_colour"], [ui.large, "large"]]) {
+    listen(box, "change", () => {
+      model.set(trait, box.checked);
+      model.save_changes();
+    });
+  }
   listen(ui.slider, "input", () => ctx.act.replay("goto", Number(ui.slider.value)));
   listen(ui.seed, "input", () => drawControls(ctx));
   const controls = () => drawControls(ctx);
@@ -152,6 +154,7 @@ function render({ model, el }) {
     "change:view": () => drawAll(ctx),
     "change:replay": () => drawAll(ctx),
     "change:four_colour": controls,
+    "change:large": controls,
     "change:back": controls,
     "change:restarted": controls,
     "change:hint": () => {

@@ -1,0 +1,83 @@
+"""GameWidget, Python side of the table in class (issue 22 points 6 to 9): the words it writes
+for a win, a card that can go nowhere, Auto in Quadrennial, the static picture's note, and
+the display preferences the browser may set."""
+
+from __future__ import annotations
+
+import pytest
+from test_widget import control, send
+
+from solitaire_widgets import Game
+from solitaire_widgets.solver import solve
+from solitaire_widgets.widget import GameWidget
+
+
+def test_a_won_game_says_so_over_the_felt() -> None:
+    game = Game("acme", seed=next(s for s in range(1, 200) if solve(Game("acme", seed=s)).solved))
+    line = solve(game).moves
+    widget = GameWidget(game)
+    for move in line[:-1]:
+        game.play(move)
+    assert "won" not in widget.lines
+    send(widget, {"type": "move", "move": line[-1]})
+    assert widget.lines["won"] == f"Won! Every card is home, in {len(line)} moves."
+    assert widget.lines["status"].endswith("won!")
+    control(widget, "undo")
+    assert "won" not in widget.lines
+
+
+def test_a_card_that_can_go_nowhere_says_so() -> None:
+    game = Game("acme", seed=7)
+    widget = GameWidget(game)
+    piles = widget.view["piles"]
+    stuck = next(
+        name
+        for name, pile in piles.items()
+        if pile["cards"]
+        and pile["kind"] not in ("foundation", "stock")
+        and not any(m.startswith(f"{name}-") for m in widget.view["legal"])
+    )
+    send(widget, {"type": "pick", "pile": stuck})
+    assert widget.error.endswith(
+        f"on {stuck} can go nowhere now: no legal move takes it (put it on a pile to see why not)"
+    )
+    movable = next(m.split("-")[0] for m in widget.view["legal"] if "-" in m)
+    send(widget, {"type": "pick", "pile": movable})
+    assert widget.error == ""  # a card that can move: nothing to say
+    assert game.history == []
+
+
+def test_auto_in_quadrennial_says_why_nothing_is_safe() -> None:
+    widget = GameWidget(Game("quadrennial", seed=3))
+    control(widget, "auto")
+    assert widget.message == (
+        "no safe move to a foundation: in Quadrennial no move is safe before the last pass "
+        "(pass 3 of 3), since a card played now changes what comes later; see docs/rules.md"
+    )
+    acme = GameWidget(Game("acme", seed=7))
+    control(acme, "auto")
+    control(acme, "auto")
+    assert acme.message == "no safe move to a foundation"
+
+
+def test_the_static_picture_says_when_it_was_taken() -> None:
+    game = Game("acme", seed=7)
+    game.play("S-W")
+    bundle = GameWidget(game)._repr_mimebundle_()
+    assert bundle is not None
+    html = bundle[0]["text/html"]
+    assert html.startswith(
+        '<p class="sw-static-note"><em>The table as it was when this cell ran (deal 7, 1 move); '
+        "the moves played on it later are not in this picture.</em></p>"
+    )
+
+
+def test_large_text_is_a_display_preference() -> None:
+    widget = GameWidget(Game("acme", seed=7), large=True)
+    assert widget.large is True
+    widget.set_state({"large": False})
+    assert widget.large is False and widget.error == ""
+    widget.set_state({"large": "yes"})
+    assert widget.large is False and "large must be true or false" in widget.error
+    with pytest.raises(TypeError, match="large is True or False"):
+        GameWidget(Game("acme", seed=7), large="yes")  # type: ignore[arg-type]
