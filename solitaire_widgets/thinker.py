@@ -390,6 +390,19 @@ class Thinker:
     decisions: int = 0
 
     def decide(self, state: GameState, seen: Collection[GameState]) -> Thought | None:
+        """The next decision, run to the end."""
+        steps = self.decide_steps(state, seen)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                thought: Thought | None = done.value
+                return thought
+
+    def decide_steps(
+        self, state: GameState, seen: Collection[GameState]
+    ) -> Generator[None, None, Thought | None]:
+        """The next decision, a slice at a time (``think_steps`` with this game's seed)."""
         self.decisions += 1
         steps = think_steps(
             state,
@@ -404,3 +417,4 @@ class Thinker:
             except StopIteration as done:
                 thought: Thought | None = done.value
                 return thought
+            yield None
