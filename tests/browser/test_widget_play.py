@@ -5,6 +5,7 @@ One notebook, several tables; every check uses that one page:
 * **one-click play**: a card with exactly one legal destination is played by one click (the
   same move, no second message); a card with several is picked up and a second click
   chooses; a card that can go nowhere is picked up and the table says so;
+* **Restart** is undone in one step by Undo, and its message says so;
 * **the slide**: the moved card slides from its old place (``Element.animate`` is watched:
   one animation of at most 200 ms, a transform from the source pile's place), and none under
   ``prefers-reduced-motion``; the next click is not delayed (the card is in its pile at once);
@@ -166,6 +167,16 @@ def check_one_click(nb: NotebookSession, table: Table) -> None:
     table.wait_matches()
     assert nb.page.evaluate("() => window.__swSlides") == []
     nb.page.emulate_media(reduced_motion="no-preference")
+    # Restart is undone in one step, and says so (issue 22 point 5).
+    played = [move, f"{many}-{target}"]
+    button(table, "Restart").click()
+    table.wait_history([])
+    expect(table.root.locator(".sw-message")).to_have_text(
+        "back to the deal: Undo brings the 2 moves back"
+    )
+    expect(button(table, "Undo")).to_have_attribute("aria-disabled", "false")
+    button(table, "Undo").click()
+    table.wait_history(played)
 
 
 def check_text_sizes(table: Table) -> None:

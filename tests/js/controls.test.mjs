@@ -32,13 +32,13 @@ test("a running job's button reads Stop; the other job looks unavailable", () =>
   assert.equal(looking.solve.off, true);
 });
 
-test("New deal says which deal; Back and Redeal show only when they can act", () => {
+test("New deal says which deal; Back and Redeal stay in place, unavailable until they can act", () => {
   assert.equal(states().new.label, "New deal");
   assert.equal(states({ typed: "17" }).new.label, "Deal 17");
-  assert.equal(states().back.hidden, true);
+  assert.deepEqual([states().back.off, states().back.label], [true, "Back to deal"]);
   const back = states({ back: { seed: 3, moves: 1 } }).back;
-  assert.deepEqual([back.hidden, back.label], [false, "Back to deal 3"]);
+  assert.deepEqual([back.off, back.label], [false, "Back to deal 3"]);
   assert.match(back.title, /\(1 move\)/);
-  assert.equal(states().redeal.hidden, true);
-  assert.equal(states({ view: { ...playing, legal: ["redeal"] } }).redeal.hidden, false);
+  assert.equal(states().redeal.off, true);
+  assert.equal(states({ view: { ...playing, legal: ["redeal"] } }).redeal.off, false);
 });

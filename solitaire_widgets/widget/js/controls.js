@@ -7,7 +7,7 @@ import { plural } from "./words.js";
 
 /**
  * The state of every control: `off` (shown as unavailable, still clickable: Python says why),
- * `hidden`, `label` and `title` per button. `running` is the control whose job runs (its
+ * `label` and `title` per button. `running` is the control whose job runs (its
  * button reads Stop), `typed` what the deal box holds.
  */
 export function controlStates({ view, replay, running, back, restarted, typed }) {
@@ -22,8 +22,14 @@ export function controlStates({ view, replay, running, back, restarted, typed })
     chances: { off: (!legal.length || !!running) && running !== "chances" },
     hint: { off: view.status !== "playing" },
     auto: { off: view.status !== "playing" },
-    redeal: { hidden: !legal.includes("redeal") },
-    back: { hidden: back.seed === undefined, label: "Back to deal" },
+    // Back and Redeal stay in place, shown as unavailable until they can act (a click says
+    // why): the toolbar never reflows when they could.
+    redeal: { off: !legal.includes("redeal") },
+    back: {
+      off: back.seed === undefined,
+      label: "Back to deal",
+      title: "no earlier game yet: New deal keeps the game it leaves, and this brings it back",
+    },
   };
   if (back.seed !== undefined) {
     states.back.label = `Back to deal ${back.seed}`;
@@ -55,7 +61,6 @@ export function drawControls(ctx) {
   for (const [name, button] of Object.entries(ui.buttons)) {
     const state = states[name] || {};
     setOff(button, !!rep || !!state.off);
-    if (state.hidden !== undefined) button.classList.toggle("sw-absent", state.hidden);
     if (state.label !== undefined) setText(button, state.label);
     if (state.title !== undefined && button.title !== state.title) button.title = state.title;
     if (state.stop !== undefined) button.classList.toggle("sw-stop", state.stop);

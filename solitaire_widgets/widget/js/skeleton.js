@@ -51,10 +51,9 @@ function buildControls(act, signal) {
   const [largeLabel, large] = checkbox("sw-large-text", "large text",
     "the lines under the table, the hints and the chances in a larger size (for a projector)");
   buttons.back.classList.add("sw-back-button"); // wide enough for "Back to deal 12345"
-  // Back and Redeal come and go: last, with their place kept, nothing else moves (widget.css).
-  controls.append(buttons.new, seed, winnableLabel, buttons.restart, buttons.undo, buttons.redo,
-    buttons.hint, buttons.auto, buttons.review, buttons.solve, buttons.chances, fourLabel,
-    largeLabel, buttons.redeal, buttons.back);
+  controls.append(buttons.new, seed, winnableLabel, buttons.back, buttons.restart, buttons.undo,
+    buttons.redo, buttons.hint, buttons.auto, buttons.redeal, buttons.review, buttons.solve,
+    buttons.chances, fourLabel, largeLabel);
   return { controls, seed, buttons, winnable, four, large };
 }
 
