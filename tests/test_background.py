@@ -169,7 +169,7 @@ def test_cooperative_chances_give_the_threaded_result(
 
     on_loop(scenario)
     assert results(widget) == expected
-    engine = move_chances(game, samples=5, seed=4, max_nodes=1500)
+    engine = move_chances(game, samples=5, seed=4, max_nodes=1500, players=("hint",))
     rows = widget.chances
 
     def counts(tally: Any) -> tuple[int, int, int]:
