@@ -4,6 +4,8 @@ shows the code to say out loud."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from solitaire_widgets import Game
@@ -88,3 +90,40 @@ def test_an_own_deck_has_no_code_on_the_status_line() -> None:
     game = Game("acme", deck=[card.code for card in shuffled_deck(2, 1)])
     widget = GameWidget(game)
     assert "own deck" in widget.lines["status"] and "code" not in widget.lines["status"]
+
+
+def test_the_table_logs_its_games_and_saves_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24 point 3: hints asked at the table are counted; save_games writes the file next
+    to the notebook (merging with games already there), shows the log in its output's
+    metadata, and collect reads it back."""
+    from solitaire_widgets.classroom import collect
+    from solitaire_widgets.classroom.collect import METADATA_KEY
+
+    monkeypatch.chdir(tmp_path)
+    shown: list[tuple[object, dict[str, object]]] = []
+    monkeypatch.setattr(
+        "IPython.display.display",
+        lambda data, raw, metadata: shown.append((data, metadata)),
+    )
+    game = Game("acme", seed=7)
+    widget = GameWidget(game)
+    send(widget, {"type": "control", "action": "hint"})
+    game.play("S-W")
+    path = widget.save_games(player="Ada L")
+    assert path.name == "games-ada-l.json" and path.exists()
+    ((data, metadata),) = shown
+    assert "saved 1 game to games-ada-l.json" in data["text/plain"]  # type: ignore[index]
+    assert 'download="games-ada-l.json"' in data["text/html"]  # type: ignore[index]
+    log = metadata[METADATA_KEY]
+    assert log["player"] == "Ada L" and log["games"][0]["hints"] == 1  # type: ignore[index]
+    other = GameWidget(Game("fly", seed=1))
+    other.game.play(other.game.legal_moves()[0])
+    other.save_games(player="Ada L")
+    found = collect(tmp_path)
+    assert sorted(g.game.code for g in found.games) == ["ACME-7L", "FLY-1K"]
+    assert found.problems == ()
+    (tmp_path / "games-bob.json").write_text("not a log")
+    with pytest.raises(ValueError, match="not a game log"):
+        widget.save_games(player="bob")
