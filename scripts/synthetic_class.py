@@ -1,6 +1,6 @@
 """Make the bundled example class: SYNTHETIC game logs of 30 made-up students, 10 games each.
 
-    python scripts/synthetic_class.py [OUT_DIR]     # default: notebooks/class_example
+    python scripts/synthetic_class.py [OUT_DIR]     # default: notebooks/teacher/class_example
 
 No student played these games. Each made-up student is a seeded model built on the package's
 players: a skill between 0.35 and 0.95; at each move it plays the hint rules' first choice
@@ -16,7 +16,7 @@ Beside the 30 logs it writes what a real folder may hold, to show how the tally 
 ``student-07-saved-again.json`` (student 7's log saved a second time: the same games, counted
 once), ``student-12-edited.json`` (a copy of student 12's log in which a lost game was edited
 to say "won": listed as edited and left out, and its other games counted once) and
-``notes.json`` (not a game log). The class notebook (``notebooks/08_class_results.ipynb``)
+``notes.json`` (not a game log). The class notebook (``notebooks/teacher/class_results.ipynb``)
 tallies the folder.
 """
 
@@ -97,7 +97,9 @@ def student_log(number: int, seed: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("out", nargs="?", type=Path, default=ROOT / "notebooks" / "class_example")
+    parser.add_argument(
+        "out", nargs="?", type=Path, default=ROOT / "notebooks" / "teacher" / "class_example"
+    )
     parser.add_argument("--seed", type=int, default=24)
     args = parser.parse_args()
     out: Path = args.out
@@ -115,7 +117,7 @@ def main() -> None:
         f"# An example class: {NOTE}\n\n30 made-up students, 10 games each, and three files "
         "that show what the tally leaves out (a log saved twice, an edited copy, a file that "
         "is no log). Made by `python scripts/synthetic_class.py`; read by "
-        "`notebooks/08_class_results.ipynb`.\n",
+        "`notebooks/teacher/class_results.ipynb`.\n",
         encoding="utf-8",
     )
     print(f"wrote {STUDENTS} synthetic students' logs and 3 extra files to {out}")

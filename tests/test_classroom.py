@@ -205,7 +205,7 @@ def test_the_tally_pairs_the_class_with_the_hint_rules() -> None:
 
 
 def test_the_bundled_example_class() -> None:
-    folder = Path(__file__).parent.parent / "notebooks" / "class_example"
+    folder = Path(__file__).parent.parent / "notebooks" / "teacher" / "class_example"
     found = collect(folder)
     assert len(found.games) == 300 and len({g.player for g in found.games}) == 30
     assert len(found.problems) == 4
@@ -218,3 +218,14 @@ def test_the_bundled_example_class() -> None:
 def test_collect_needs_a_folder(tmp_path: Path, missing: str) -> None:
     with pytest.raises(ValueError, match="no folder"):
         collect(tmp_path / missing)
+
+
+def test_the_projector_shows_a_checked_code() -> None:
+    from solitaire_widgets.classroom import projector
+    from solitaire_widgets.dealcode import DealCodeError
+
+    shown = projector("acme-7l")
+    assert shown.code == "ACME-7L" and "Type ACME-7L in your table's New deal box" in repr(shown)
+    assert "ACME-7L" in shown._repr_html_() and projector(Game("fly", seed=1)).code == "FLY-1K"
+    with pytest.raises(DealCodeError, match="check letter"):
+        projector("ACME-7K")
