@@ -1,13 +1,12 @@
 """``Game``: the mutable, checked, notebook-friendly handle on one deal, and the engine's façade.
 
-It keeps the list of states (so undo is exact by construction), the moves in notation, a redo
-list and its observers. Every change goes through ``play``, ``undo``, ``redo``, ``restart``,
-``new_deal``, ``load`` or ``autoplay``, and each tells every observer (the widgets) once, after
-the change, outside the game's lock; an observer that raises is reported as a warning and never
-undoes the change nor silences the others. It hands its position to the engines below it (the
-hints, the safe moves, the solver: ``hint``, ``autoplay``, ``winnable=``), none of which imports
-it. One re-entrant lock guards every change and every read of its lists, so threads may share
-a game and never record a refused move (docs/architecture.md, "Where ``Game`` stands").
+It keeps the list of states (so undo is exact), the moves in notation, a redo list and its
+observers. Every change (``play``, ``undo``, ``redo``, ``restart``, ``new_deal``, ``load``,
+``autoplay``) tells every observer (the widgets) once, after the change, outside the game's
+lock; an observer that raises is reported as a warning and undoes nothing. It hands its
+position to the engines below it (hints, safe moves, the solver), none of which imports it.
+One re-entrant lock guards every change and read of its lists, so threads may share a game
+(docs/architecture.md, "Where ``Game`` stands").
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from typing import Any
 from .advice import Hint
 from .cards import Card, check_deck, shuffled_deck
 from .checks import check_count
+from .dealcode import deal_code, read_code
 from .engine import check_seed, random_seed
 from .knowledge import safe_moves
 from .moves import IllegalMoveError, LegalMoves, Move, NotationError, parse_move
@@ -56,10 +56,9 @@ class Game:
     >>> game.history
     ['S-W']
 
-    Two games are equal when they dealt the same cards and played the same moves (a deal
-    number and the explicit deck it shuffles to are the same deal; the redo list and the
-    observers do not count), so ``Game.from_json(game.to_json()) == game``. A game changes,
-    so it is not hashable.
+    Two games are equal when they dealt the same cards (a deal number or the deck it shuffles
+    to) and played the same moves, so ``Game.from_json(game.to_json()) == game``; a game
+    changes, so it is not hashable. ``game.code`` names a numbered deal (``dealcode``).
     """
 
     __hash__ = None  # type: ignore[assignment]
@@ -120,10 +119,8 @@ class Game:
 
     @property
     def seen(self) -> Collection[GameState]:
-        """The positions of this game so far, as a set (``state in game.seen`` is fast): the
-        hints use it, since a move back to a position already seen is no progress. Built
-        when first asked for, then kept up to date move by move; each call gives a copy, which
-        later moves leave alone."""
+        """The positions of this game so far, as a set (``state in game.seen`` is fast; the
+        hints ask it). Built when first asked for, then kept up to date; each call a copy."""
         with self._lock:
             if self._seen is None:
                 self._seen = Counter(self._states)
@@ -167,8 +164,7 @@ class Game:
         """Every legal move here, as ``Move`` values (``X-F`` resolved to a numbered
         foundation). ``in`` takes a move or its notation and agrees with ``is_legal``:
         ``"T4-F" in game.legal_moves()``."""
-        state = self.state
-        rules = self._rules
+        state, rules = self.state, self._rules
         return LegalMoves(rules.legal_moves(state), lambda move: rules.resolve(state, move))
 
     def pile(self, name: str) -> tuple[Card, ...]:
@@ -314,13 +310,9 @@ class Game:
         """What a player may see, JSON-ready: face-down cards only as counts (``view.view``
         of the position, with the deal number, the moves made and the last move)."""
         with self._lock:
-            seen = view(self.state)
-            game = {
-                "seed": self.seed,
-                "moves_made": len(self._moves),
-                "can_redo": bool(self._redo),
-                "last_move": str(self._moves[-1]) if self._moves else None,
-            }
+            seen, last = view(self.state), str(self._moves[-1]) if self._moves else None
+            game = {"seed": self.seed, "moves_made": len(self._moves), "last_move": last}
+            game["can_redo"] = bool(self._redo)
         return {key: game.get(key, seen.get(key)) for key in VIEW_KEYS}
 
     def to_json(self) -> str:
@@ -328,15 +320,23 @@ class Game:
         with self._lock:
             return write_record(self.variant, self.seed, self.deck, self.history)
 
+    @property
+    def code(self) -> str | None:
+        """The deal code, ``ACME-7L`` (``dealcode``); None for an own deck, which has none."""
+        return None if self.seed is None else deal_code(self.variant, self.seed)
+
+    @classmethod
+    def from_code(cls, code: str) -> Game:
+        """The deal a code names, any case: ``Game.from_code("acme-7l")``; a bad code is a
+        ``DealCodeError`` (a ``ValueError``) naming what is wrong."""
+        return cls(*read_code(code))
+
     @classmethod
     def from_json(cls, text: str, *, max_moves: int = MAX_RECORD_MOVES) -> Game:
         """Load a ``to_json`` record: the same deal, replayed through the checked ``play``.
-
-        A record names its deal (a deal number or a deck); one without is refused, never
-        dealt at random. Records longer than ``MAX_RECORD_CHARS`` characters or of more than
-        ``max_moves`` moves are refused before any move is replayed. Every problem is a
-        ``ValueError`` that says what is wrong.
-        """
+        A record without a deal (a number or a deck), over ``MAX_RECORD_CHARS`` characters or
+        of more than ``max_moves`` moves is refused before any move is replayed; every problem
+        is a ``ValueError`` that says what is wrong."""
         record = read_record(text, max_moves)
         game = cls(record.variant, seed=record.seed, deck=record.deck)
         for number, move in enumerate(record.moves, 1):

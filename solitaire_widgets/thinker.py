@@ -15,9 +15,12 @@ unseen cards, so what it plays is what a careful human at the table could play. 
 
    * ``"solve"``, perfect-information Monte Carlo (also called hindsight optimisation;
      Bjarnason, Fern & Tadepalli, ICAPS 2009): the solver decides the position after the move
-     on that deal within a node budget: won, lost or undecided (an undecided deal counts
-     half). A lost deal costs one solve: when the position itself is lost on a deal, every
-     move is (a position is won exactly when one of its moves leads to a won position).
+     on that deal within a node budget: won, lost or undecided (an undecided deal is no
+     win: a position the solver cannot settle quickly is often just a wide one). A lost
+     deal costs one solve: when the position itself is lost on a deal, every move is (a
+     position is won exactly when one of its moves leads to a won position). The hint
+     rules' choice is left only for a move that won clearly more of the same deals
+     (``MoveTally.better_than``: a paired sign test).
    * ``"rollout"`` (Bertsekas's rollout algorithm): a simple player who sees only the face-up
      cards plays on after the move on that deal; the move whose games win most, and bring
      most cards home, is best. Every move is played out with the same random numbers, so
@@ -32,7 +35,6 @@ caller without threads (the browser-only site) can run it a slice at a time.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Collection, Generator, Sequence
 from dataclasses import dataclass, field
@@ -42,6 +44,7 @@ from .advice import Hint
 from .games import Profile, ThinkerSettings, profile_of
 from .hints import hints
 from .information import InfoState, determinize, info_state
+from .move_tally import MoveTally
 from .moves import Move, parse_move
 from .solver import solve_steps
 from .state import GameState, HasHistory, history_of, state_of
@@ -57,51 +60,6 @@ __all__ = [
 ]
 
 Kind = Literal["forced", "safe", "proved", "lost", "undecided", "sampled"]
-
-
-@dataclass
-class MoveTally:
-    """A candidate move measured on the samples: won, lost and undecided deals, and (rollout)
-    the cards its playouts brought home in all."""
-
-    move: Move
-    won: int = 0
-    lost: int = 0
-    undecided: int = 0
-    home: int = 0
-    outcomes: list[int] = field(default_factory=list, repr=False, compare=False)
-    """Per deal: 1 won, 0 not (for paired comparisons)."""
-
-    @property
-    def samples(self) -> int:
-        return self.won + self.lost + self.undecided
-
-    def count(self, verdict: str) -> None:
-        """Count one deal's verdict (``solved``, ``unsolvable`` or anything else: undecided)."""
-        self.outcomes.append(verdict == "solved")
-        if verdict == "solved":
-            self.won += 1
-        elif verdict == "unsolvable":
-            self.lost += 1
-        else:
-            self.undecided += 1
-
-    def better_than(self, other: MoveTally, margin: int) -> bool:
-        """Whether this move won clearly more of the same deals than ``other``: of the deals
-        one won and the other did not, this one won at least ``margin`` more, and so many
-        that luck alone gives as many at most one time in ten (an exact one-sided sign test:
-        a fair coin would win each such deal for either move)."""
-        ours = sum(a > b for a, b in zip(self.outcomes, other.outcomes, strict=True))
-        theirs = sum(b > a for a, b in zip(self.outcomes, other.outcomes, strict=True))
-        split = ours + theirs
-        luck = sum(math.comb(split, k) for k in range(ours, split + 1)) / 2**split
-        return ours - theirs >= margin and luck <= 0.1
-
-    def score(self) -> tuple[int, int, int]:
-        """Higher is better: deals won, then fewer deals proved lost, then cards home. An
-        undecided deal is no win: a position the solver cannot settle quickly is often just
-        a wide one, not a good one."""
-        return self.won, -self.lost, self.home
 
 
 @dataclass(frozen=True)

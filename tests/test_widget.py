@@ -479,8 +479,9 @@ def test_observe_view_sees_every_change() -> None:
 
 
 def anonymous(status: str) -> str:
-    """A status line without its deal ("deal 7" or "own deck": the twin is an own deck)."""
-    return re.sub(r"deal \d+|own deck", "deal ?", status)
+    """A status line without its deal ("deal 7 · code ACME-7L" or "own deck": the twin is an
+    own deck)."""
+    return re.sub(r"deal \d+ · code [A-Z0-9-]+|deal \d+|own deck", "deal ?", status)
 
 
 def face_up_and_hidden(game: Game) -> tuple[set[str], list[str]]:

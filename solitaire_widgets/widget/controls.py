@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import parse_card
+from ..dealcode import DealCodeError, deal_code, read_code
 from ..engine import random_seed
 from ..games import profile_of_state
+from ..variants import get_variant
 from ._types import GameLike, JSONDict
 from .background import run_deal, solving_state
 from .protocol import ControlIntent, Intent, IntentError, MoveIntent, PickIntent, ReplayIntent
@@ -93,6 +95,8 @@ def _control(table: GameWidget, intent: ControlIntent) -> None:
         table.show_hint()
     elif action == "auto":
         _autoplay(table)
+    elif action == "new" and intent.code is not None:
+        _coded_deal(table, intent.code, winnable=intent.winnable)
     elif action == "new":
         _new_deal(table, intent.seed, winnable=intent.winnable)
     elif action == "back":
@@ -132,6 +136,26 @@ def _no_safe_move(game: GameLike) -> str:
             "what comes later; see docs/rules.md"
         )
     return NO_SAFE_MOVE
+
+
+def _coded_deal(table: GameWidget, code: str, *, winnable: bool) -> None:
+    """Deal the deal a code names (``dealcode.read_code``), on a table of its game: a code
+    names one deal, so "winnable only" does not apply (said when ticked)."""
+    game = table.game
+    try:
+        variant, seed = read_code(code)
+    except DealCodeError as error:
+        raise IntentError(str(error)) from None
+    if variant != game.variant:
+        theirs, mine = get_variant(variant).title, get_variant(game.variant).title
+        raise IntentError(
+            f"{deal_code(variant, seed)} is a deal of {theirs}; this table plays {mine} "
+            f"(open a table with GameWidget(Game.from_code({deal_code(variant, seed)!r})))"
+        )
+    table.message = table._deals.new_deal(game, seed, named=deal_code(variant, seed))
+    if winnable:
+        table.message += ' ("winnable only" does not apply: a code names one deal)'
+    table.back = table._deals.trait()
 
 
 def _new_deal(table: GameWidget, seed: int | None, *, winnable: bool) -> None:

@@ -28,13 +28,13 @@ class DealHistory:
             return {}
         return {"seed": left.seed, "moves": len(left.positions) - 1}
 
-    def new_deal(self, game: GameLike, seed: int | None) -> str:
+    def new_deal(self, game: GameLike, seed: int | None, named: str | None = None) -> str:
         """Deal ``seed`` (``None``: a random number) on ``game``; keep the game left behind.
-        Returns the message."""
+        Returns the message, which names the deal as ``named`` (a deal code) when given."""
         left = _copy(game)
         game.new_deal(seed)
         self.previous = left
-        message = f"new deal: {game.seed}"
+        message = f"new deal: {named or game.seed}"
         if left is not None:
             message += f" (Back to deal {left.seed} brings the last game back)"
         return message

@@ -13,7 +13,8 @@ The four intents::
     {"type": "control", "action": "undo" | "redo" | "restart" | "hint" | "auto" | "new"
                                   | "back" | "redeal" | "solve" | "chances" | "stop"
                                   | "refresh",
-                                  "seed": N, "winnable": true}   # both only with "new"
+                                  "seed": N, "code": "ACME-7L",   # only with "new": a
+                                  "winnable": true}               # number or a deal code
     {"type": "replay", "action": "start" | "first" | "prev" | "next" | "last" | "goto"
                                  | "exit", "index": k}            # index only with "goto"
 
@@ -79,10 +80,11 @@ _SCALARS = (int, float, bool, type(None))
 _CONTAINERS = (dict, list, tuple)
 
 _MAX_MOVE_LENGTH = 12
+_MAX_CODE_LENGTH = 80
 _FIELDS = {
     "move": frozenset({"type", "move", "seq"}),
     "pick": frozenset({"type", "pile", "seq"}),
-    "control": frozenset({"type", "action", "seed", "winnable", "seq"}),
+    "control": frozenset({"type", "action", "seed", "code", "winnable", "seq"}),
     "replay": frozenset({"type", "action", "index", "seq"}),
 }
 _TYPES = "move, pick, control or replay"
@@ -116,6 +118,7 @@ class ControlIntent:
     action: str
     seed: int | None = None
     winnable: bool = False  # with "new": the next deal the solver proves winnable
+    code: str | None = None  # with "new": a deal code as typed (``dealcode``; Python reads it)
 
 
 @dataclass(frozen=True)
@@ -276,7 +279,13 @@ def _parse_control(content: Mapping[object, object]) -> ControlIntent:
         raise IntentError("winnable is true or false (deal only winnable games, or any)")
     if winnable and action != "new":
         raise IntentError(f"winnable only goes with new, not with {action}")
-    seed = content.get("seed")
+    seed, code = content.get("seed"), content.get("code")
+    if code is not None:
+        if action != "new" or seed is not None:
+            raise IntentError("a deal code only goes with new, without a deal number")
+        if not isinstance(code, str) or not 0 < len(code) <= _MAX_CODE_LENGTH:
+            raise IntentError(f"a deal code is short text like ACME-7L, not {_show(code)}")
+        return ControlIntent(action, winnable=winnable, code=code)
     if seed is None:
         return ControlIntent(action, winnable=winnable)
     if action != "new":

@@ -29,6 +29,7 @@ from typing import Any
 
 import traitlets
 
+from ..classroom import GameLog
 from ..game import Game
 from ..information import info_state
 from ..moves import Move
@@ -65,6 +66,7 @@ from .options import (
 from .protocol import IntentError, answer, parse_intent, seq_of
 from .replay import Replay, game_from_record, replay_of
 from .runners import Job
+from .saving import save_log
 from .traits import TableTraits
 from .words import last_move_text, static_note, table_lines
 
@@ -144,6 +146,7 @@ class GameWidget(TableTraits):
         self._plan: dict[GameState, Move] = {}  # the thinker's proved lines, kept (see hint)
         super().__init__(four_colour=four_colour, large=large, **kwargs)
         self._game: GameLike = game
+        self.game_log = GameLog(game) if isinstance(game, Game) else None  # the games played here
         self._set({"view": game.view()})
         self._unsubscribe = game.subscribe(self._on_game_change)
         self.on_msg(self._on_custom_msg)
@@ -224,6 +227,18 @@ class GameWidget(TableTraits):
             handler = self._callbacks.guard(handler)
         super().observe(handler, names=names, type=type)
 
+    def save_games(self, path: str | Path | None = None, player: str | None = None) -> Path:
+        """Save the games played at this table (``classroom.GameLog``) for the teacher: into
+        the file ``path`` (default ``games-<name>.json`` next to the notebook, where a
+        notebook's code runs; games already in the file from other tables are kept, each game
+        once), and into this cell's output, whose metadata carries the log (so the notebook
+        nbgrader collects carries it too), with a link to download the file (in the
+        browser-only site, that is how the file leaves the browser). ``player`` defaults to
+        the name given to ``student()``. Returns the file's path."""
+        if self.game_log is None:
+            raise TypeError("this table's game is not a solitaire_widgets Game: no log is kept")
+        return save_log(self.game_log, path, player)
+
     def start_replay(self) -> None:
         """Step through this game's history from the deal; the game itself is untouched."""
         with self._lock, self.hold_sync():
@@ -300,6 +315,9 @@ class GameWidget(TableTraits):
         unsubscribe = getattr(self, "_unsubscribe", None)  # absent if __init__ failed early
         if unsubscribe is not None:
             unsubscribe()
+        game_log = getattr(self, "game_log", None)
+        if game_log is not None:
+            game_log.close()
         jobs = getattr(self, "_jobs", None)
         if jobs is not None:
             jobs.detach("stop")
@@ -353,6 +371,8 @@ class GameWidget(TableTraits):
                     "the thinker is thinking about this position already: press Stop to keep "
                     "the quick hint"
                 )
+            if self.game_log is not None and game.legal_moves():
+                self.game_log.hint_asked()
             busy = self._jobs.busy()
             if not self.options.think or busy:
                 title = QUICK_WAITING.format(busy=busy) if busy else QUICK_ONLY

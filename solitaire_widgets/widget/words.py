@@ -11,6 +11,7 @@ from html import escape
 from typing import Any
 
 from ..chances import GAP
+from ..dealcode import deal_code
 from ..moves import parse_move
 from ..state import GameState
 from ..variants import get_variant
@@ -65,12 +66,14 @@ def step_text(index: int, last: int, move: str, words: str, start: int | None = 
 
 
 def status_line(view: dict[str, Any]) -> str:
-    """The line under the table: ``"Acme · deal 7 · 12 moves · redeals left 1 of 1 · 8/52
-    cards home"``, and how the game ended (the deal number in full: the browser's numbers are
-    not exact above 2^53)."""
+    """The line under the table: ``"Acme · deal 7 · code ACME-7L · 12 moves · redeals left 1
+    of 1 · 8/52 cards home"`` (the code to say out loud: ``dealcode``), and how the game
+    ended (the deal number in full: the browser's numbers are not exact above 2^53)."""
     seed = view.get("seed")
     parts = [view.get("title") or view.get("variant") or ""]
     parts.append("own deck" if seed is None else f"deal {seed}")
+    if seed is not None and view.get("variant"):
+        parts.append(f"code {deal_code(view['variant'], seed)}")
     moves = view["moves_made"]
     parts.append(f"{moves} move{'' if moves == 1 else 's'}")
     if view.get("redeals_total"):

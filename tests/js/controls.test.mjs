@@ -1,7 +1,7 @@
 // The toolbar's state (solitaire_widgets/widget/js/controls.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { controlStates } from "../../solitaire_widgets/widget/js/controls.js";
+import { controlStates, dealRequest } from "../../solitaire_widgets/widget/js/controls.js";
 
 const playing = { moves_made: 3, can_redo: false, status: "playing", legal: ["S-W", "T1-F1"] };
 const states = (over = {}) => controlStates({
@@ -32,9 +32,18 @@ test("a running job's button reads Stop; the other job looks unavailable", () =>
   assert.equal(looking.solve.off, true);
 });
 
+test("the deal box asks for a random deal, a number or a code; Python reads the code", () => {
+  assert.deepEqual(dealRequest("  "), {});
+  assert.deepEqual(dealRequest(" 17 "), { seed: 17 });
+  assert.deepEqual(dealRequest("acme-7l"), { code: "acme-7l" });
+  assert.deepEqual(dealRequest("-3"), { code: "-3" }); // not a number: Python says what it is
+});
+
 test("New deal says which deal; Back and Redeal stay in place, unavailable until they can act", () => {
   assert.equal(states().new.label, "New deal");
   assert.equal(states({ typed: "17" }).new.label, "Deal 17");
+  assert.equal(states({ typed: "acme-7l" }).new.label, "Deal ACME-7L");
+  assert.match(states({ typed: "acme-7l" }).new.title, /code ACME-7L/);
   assert.deepEqual([states().back.off, states().back.label], [true, "Back to deal"]);
   const back = states({ back: { seed: 3, moves: 1 } }).back;
   assert.deepEqual([back.off, back.label], [false, "Back to deal 3"]);

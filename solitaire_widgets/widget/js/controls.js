@@ -37,11 +37,14 @@ export function controlStates({ view, replay, running, back, restarted, typed })
     states.back.title = `bring back deal ${back.seed} as you left it (${plural(back.moves, "move")}); this game is kept in its place`;
   }
   const looking = running === "new";
+  const number = /^\d+$/.test(typed);
+  const shown = number ? typed : typed.toUpperCase();
   states.new = {
     stop: looking,
-    label: looking ? "Stop" : typed === "" ? "New deal" : `Deal ${typed}`,
+    label: looking ? "Stop" : typed === "" ? "New deal" : `Deal ${shown}`,
     title: looking ? "stop looking for a winnable deal" : typed === ""
-      ? "deal a random new game (type a number in the box to choose the deal)" : `deal number ${typed}`,
+      ? "deal a random new game (type a deal number or a code like ACME-7L in the box to choose the deal)"
+      : number ? `deal number ${typed}` : `the deal with code ${shown}`,
   };
   for (const [task, [label, title, stopTitle]] of Object.entries(JOBS)) {
     const mine = running === task;
@@ -49,6 +52,16 @@ export function controlStates({ view, replay, running, back, restarted, typed })
   }
   if (replay) for (const state of Object.values(states)) state.off = true;
   return states;
+}
+
+/**
+ * What New deal asks for, from the deal box: nothing (a random deal), a deal number (digits
+ * only) or a deal code (anything else: Python reads it and says what is wrong with it).
+ */
+export function dealRequest(typed) {
+  const text = typed.trim();
+  if (text === "") return {};
+  return /^\d+$/.test(text) ? { seed: Number(text) } : { code: text };
 }
 
 /** Write the controls' state into the toolbar and the replay bar. */

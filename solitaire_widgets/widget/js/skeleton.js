@@ -28,11 +28,12 @@ function buildControls(act, signal) {
   controls.setAttribute("role", "toolbar");
   controls.setAttribute("aria-label", "game controls");
   const seed = make("input", "sw-seed");
-  seed.type = "number";
-  seed.min = "0";
-  seed.step = "1";
+  seed.type = "text"; // a deal number (17) or a deal code (ACME-7L); Python reads either
+  seed.spellcheck = false;
+  seed.autocomplete = "off";
+  seed.maxLength = 80;
   seed.placeholder = "random deal";
-  seed.setAttribute("aria-label", "deal number for New deal; leave it empty for a random deal");
+  seed.setAttribute("aria-label", "deal number or deal code for New deal; leave it empty for a random deal");
   const button = (label, title, onClick) => makeButton(label, title, onClick, signal);
   const buttons = {
     new: button("New deal", "", () => act.newDeal()),

@@ -10,7 +10,7 @@
 //
 // Speed: the DOM is kept between redraws (one node per pile, one per card), so a move
 // rebuilds only the piles it changed, and nothing here reads layout (no forced reflow).
-import { drawControls } from "./controls.js";
+import { dealRequest, drawControls } from "./controls.js";
 import { flash, setText } from "./dom.js";
 import { applyHighlights, applySizes, drawTable } from "./felt.js";
 import { NOT_CONNECTED, createLink, watchConnection } from "./link.js";
@@ -45,7 +45,7 @@ function intents(ctx) {
         ui.confirm.hidden = false;
         return;
       }
-      const extra = typed === "" ? {} : { seed: Number(typed) };
+      const extra = dealRequest(typed);
       if (ui.winnable.checked) extra.winnable = true;
       const seq = act.control("new", extra);
       if (seq && typed !== "") state.newSeed = seq;
