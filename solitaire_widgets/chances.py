@@ -280,8 +280,8 @@ def visible_strategy(strategy: str | Strategy) -> Strategy:
     if isinstance(play, SolverPlay):
         raise ValueError(
             "the player's chance is for a player who sees only the face-up cards; the solver "
-            "sees every card, and it is the winnable column already: choose hint, greedy or "
-            "random"
+            "sees every card, and it is the winnable column already: choose thinker, hint, "
+            "greedy or random"
         )
     return play
 
