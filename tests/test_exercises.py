@@ -57,6 +57,8 @@ from solitaire_widgets.variants import VARIANTS
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "solitaire_widgets" / "exercises"
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+FRESH = '__import__("runpy").run_module("solitaire_widgets.exercises.fresh")'
+"""How every hidden test gets its verdict: from a fresh copy of the checks."""
 
 
 @pytest.fixture(autouse=True)
@@ -650,11 +652,11 @@ def test_each_exercise_is_in_exactly_one_notebook_with_its_check() -> None:
             source = nb.cells[checks[exercise_id]].source
             assert source.startswith(f'check("{exercise_id}", {exercise.name})'), source
             hidden = (
-                f'points("{exercise_id}")'
+                f'_earned("{exercise_id}", {exercise.name})'
                 if exercise.level == "project"
-                else f'assert passed("{exercise_id}")'
+                else f'assert _verdict("{exercise_id}", {exercise.name})'
             )
-            assert hidden in source
+            assert hidden in source and FRESH in source, source
             assert grader(nb.cells[checks[exercise_id]])["points"] == exercise.points
     assert set(seen) == set(EXERCISES)
 
@@ -671,3 +673,133 @@ def test_the_packages_examples_run() -> None:
     import solitaire_widgets.exercises
 
     assert doctest.testmod(solitaire_widgets.exercises).failed == 0
+
+
+def hidden_tests() -> list[tuple[str, str]]:
+    """Every check cell's hidden test (its exercise id and code), from the teacher's notebooks."""
+    found = []
+    for path in NOTEBOOKS:
+        nb = nbformat.read(path, as_version=4)
+        for exercise_id, index in check_cells(nb).items():
+            source = nb.cells[index].source
+            hidden = source.split("### BEGIN HIDDEN TESTS\n")[1].split("\n### END HIDDEN TESTS")[0]
+            found.append((exercise_id, hidden))
+    return found
+
+
+def test_hidden_tests_trust_no_name_and_no_module_a_cell_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A naive answer whose cell redefines ``passed`` and ``points`` and changes the checks in
+    memory fails every hidden test; a right answer passes under the same changes."""
+    from solitaire_widgets.exercises import checking, kinds
+
+    def always_correct(self: Any, verdict: str, message: str, points: Any = None) -> Any:
+        return kinds.Feedback(self.id, self.title, "correct", message, float(self.points))
+
+    monkeypatch.setattr(kinds.Feedback, "correct", property(lambda self: True))
+    monkeypatch.setattr(kinds.Exercise, "feedback", always_correct)
+    monkeypatch.setattr(checking, "passed", lambda *args: True)
+    assert judge("quadrennial-legal", []).correct  # the notebook's copy is fooled
+    tests = hidden_tests()
+    assert {exercise_id for exercise_id, _ in tests} == set(EXERCISES)
+    for exercise_id, hidden in tests:
+        exercise = EXERCISES[exercise_id]
+        *setup, last = hidden.split("\n")
+        for answer, right in ((naive_answer(exercise_id), False), (RIGHT.get(exercise_id), True)):
+            if right and exercise_id not in RIGHT:
+                continue
+            namespace = {
+                "passed": lambda *args: True,
+                "points": lambda *args: 5.0,
+                exercise.name: answer,
+            }
+            exec("\n".join(setup), namespace)
+            if last.startswith("assert "):
+                assert eval(last.removeprefix("assert "), namespace) is right, exercise_id
+            else:
+                assert eval(last, namespace) == 0.0, exercise_id  # the project's points
+
+
+def test_a_thin_wrapper_around_the_package_is_refused() -> None:
+    """The reviewer's wrappers (a partial, a default value) and other hiding places: a helper, a
+    dict of helpers, a closure, an object, an import by text. Each is refused by name."""
+    from functools import partial
+
+    hypergeometric = stats.hypergeometric
+
+    def p_aces(k: int, cards: int, aces: int, reserve: int, h: Any = hypergeometric) -> Any:
+        return h(k, cards, aces, reserve)
+
+    tools = {"h": hypergeometric}
+
+    def helper(*args: int) -> Any:
+        return tools["h"](*args)
+
+    def via_helper(k: int, cards: int, aces: int, reserve: int) -> Any:
+        return helper(k, cards, aces, reserve)
+
+    def closing(h: Any) -> Any:
+        return lambda k, cards, aces, reserve: h(k, cards, aces, reserve)
+
+    class Counter:
+        def __init__(self) -> None:
+            self.h = hypergeometric
+
+        def __call__(self, k: int, cards: int, aces: int, reserve: int) -> Any:
+            return self.h(k, cards, aces, reserve)
+
+    def by_text(k: int, cards: int, aces: int, reserve: int) -> Any:
+        import importlib
+
+        return importlib.import_module("solitaire_widgets.stats").hypergeometric(
+            k, cards, aces, reserve
+        )
+
+    wrappers = {
+        "quadrennial-ace": [partial(stats.at_least_one), stats.at_least_one],
+        "quadrennial-aces": [p_aces, via_helper, closing(hypergeometric), Counter(), by_text],
+        "lab-sample-size": [partial(sample_size)],
+    }
+    for exercise_id, answers in wrappers.items():
+        for answer in answers:
+            feedback = judge(exercise_id, answer)
+            assert feedback.verdict == "not yet", (exercise_id, answer)
+            assert "from solitaire_widgets" in feedback.message, feedback.message
+    assert "ceil" in judge("lab-sample-size", partial(sample_size)).message
+    assert "comb" not in judge("lab-sample-size", partial(sample_size)).message
+
+
+@pytest.mark.parametrize("variant, deal", [("acme", 3), ("acme", 7), ("fly", 4)])
+def test_nothing_reachable_from_a_view_shows_the_game(variant: str, deal: int) -> None:
+    """Walk every view a player gets (attributes, slots, containers, closures, defaults): no
+    game, no state, and no card that is face down in the position the view shows."""
+    from solitaire_widgets.cards import Card
+    from solitaire_widgets.exercises.scan import reachable
+    from solitaire_widgets.state import GameState
+
+    rules = VARIANTS[variant]
+    walked = 0
+
+    def inspecting(view: View) -> object:
+        nonlocal walked
+        game = Game(variant, seed=deal)
+        for move in view.history:
+            game.play(move)
+        state = game.state
+        face_down = {
+            card
+            for index, pile in enumerate(state.piles)
+            for card in pile[: rules.face_down(state, index)]
+        }
+        face_up = {card for pile in view.piles.values() for card in pile}
+        for value in reachable(view):
+            assert not isinstance(value, (GameState, Game)), (view.history, value)
+            if isinstance(value, Card) and variant != "fly":  # Fly: two copies of each card
+                assert value not in face_down, (view.history, value)
+            walked += 1
+        assert face_up.isdisjoint(face_down) or variant == "fly"
+        return greedy_player(view) if variant == "acme" else view.legal[0]
+
+    play_deal(inspecting, variant, deal, max_moves=40)
+    assert walked > 0

@@ -155,7 +155,6 @@ REPLACEMENT = (
     "drawn with replacement, as if every card could be any card again; but a card dealt "
     "cannot be dealt again"
 )
-NO_PACKAGE = "Work it out with comb and Fraction"
 
 EXERCISE_LIST: list[Exercise] = [
     # ------------------------------------------------------------------ 00_start_here
@@ -909,6 +908,10 @@ EXERCISE_LIST: list[Exercise] = [
             Case((0.4, 0.015), ("1fb9927d94b79da3cc65e518",)),
         ),
         game_words="the Acme claim's numbers",
+        by_hand=(
+            "Work it out yourself: solve the half-width's formula for n, and round up with "
+            "ceil (from math)."
+        ),
         other_words="other rates and half-widths",
     ),
 ]

@@ -349,6 +349,7 @@ class Function(Exercise):
     allowed: frozenset[str] = frozenset()
     game_words: str = "the game's own numbers"
     other_words: str = "other decks"
+    by_hand: str = "Count it yourself, with comb and Fraction (from math and fractions)."
 
     @property
     def signature(self) -> str:
@@ -389,7 +390,7 @@ class Function(Exercise):
             return self.feedback(
                 "not yet",
                 f"Your function uses {', '.join(used)} from solitaire_widgets, which would "
-                "work the answer out for you. Count it yourself, with comb and Fraction.",
+                f"work the answer out for you. {self.by_hand}",
             )
         texts = self._values(answer)
         right = [
