@@ -38,6 +38,7 @@ from solitaire_widgets.exercises import (
     view_of,
     yours,
 )
+from solitaire_widgets.exercises.catalogue import where_it_comes_back
 from solitaire_widgets.exercises.checking import RECORD_KEY, record
 from solitaire_widgets.exercises.identity import Student, grading, nbgrader_id
 from solitaire_widgets.exercises.kinds import Function, Simulation, value_text
@@ -321,40 +322,81 @@ def test_other_wrong_functions_get_a_targeted_or_general_hint() -> None:
     assert "redeal's own round" in judge("acquaintance-back", ("R1", 4)).message
 
 
-def test_feedback_never_lists_the_refused_moves() -> None:
-    """Whatever set of moves is given, a "not yet" names no move the student left out."""
-    exercise = EXERCISES["quadrennial-rules"]
+@pytest.mark.parametrize(
+    "exercise_id", ["quadrennial-rules", "acquaintance-rules", "acme-rules", "fly-rules"]
+)
+def test_feedback_on_refusals_is_the_same_for_every_wrong_answer(exercise_id: str) -> None:
+    """Whatever set of moves is given, every wrong one gets the same message, and it names no
+    move: a try tells "not yet" and nothing of which move is wrong. A wrong rule number alike."""
+    exercise = EXERCISES[exercise_id]
     candidates = exercise.candidates  # type: ignore[attr-defined]
+    right = RIGHT[exercise_id]
+    messages = set()
     for size in range(len(candidates) + 1):
         for chosen in combinations(candidates, size):
-            feedback = judge("quadrennial-rules", dict.fromkeys(chosen, 1))
-            if feedback.verdict != "not yet" or "You found every refused move" in feedback.message:
-                continue
-            left_out = set(candidates) - set(chosen)
-            named = {
-                move
-                for move in left_out
-                if re.search(rf"(?<![\w-]){move}(?![\w-])", feedback.message)
-            }
-            assert not named, (chosen, feedback.message)
+            feedback = judge(exercise_id, {move: right.get(move, 1) for move in chosen})
+            if feedback.verdict == "not yet":
+                messages.add(feedback.message)
+    assert len(messages) == 1, messages
+    wrong_rules = set()
+    for move in right:
+        for rule in range(1, 7):
+            feedback = judge(exercise_id, {**right, move: rule})
+            if not feedback.correct:
+                wrong_rules.add(feedback.message)
+    assert len(wrong_rules) == 1, wrong_rules
+    for message in messages:  # (the rule message comes once every refused move is found)
+        named = [
+            m for m in candidates if "-" in m and re.search(rf"(?<![\w-]){m}(?![\w-])", message)
+        ]
+        assert not named, (named, message)
 
 
-def test_feedback_on_statements_names_no_letter() -> None:
+def test_feedback_on_statements_is_the_same_for_every_wrong_choice() -> None:
+    messages = set()
     for size in range(6):
         for letters in combinations("ABCDE", size):
             feedback = judge("lab-meaning", set(letters))
             if feedback.verdict == "not yet":
                 assert not re.search(r"\b[A-E]\b", feedback.message), (letters, feedback.message)
+                messages.add(feedback.message)
+    assert len(messages) == 1, messages
 
 
-def test_refusals_say_which_rule_is_wrong_once_the_moves_are_right() -> None:
+def test_rules_as_the_notebook_shows_them_are_accepted() -> None:
+    """Fly's rule 3 and rule 4 both forbid T1-R (nothing goes on the reserve; tableau cards go
+    only home): either number is right, as the notebook and the rule card say both."""
     right = RIGHT["fly-rules"]
-    feedback = judge("fly-rules", {**right, "S-F2": 3})
-    assert (
-        feedback.verdict == "not yet" and "S-F2 breaks another rule than rule 3" in feedback.message
-    )
+    assert judge("fly-rules", {**right, "T1-R": 4}).correct
+    assert judge("fly-rules", {**right, "T1-R": 3}).correct
     correct = judge("fly-rules", right)
     assert "Fly has no waste" in correct.message  # the engine's own words, read when checked
+    nb = nbformat.read(ROOT / "notebooks" / "05_fly.ipynb", as_version=4)
+    rules = next(c.source for c in nb.cells if "## The rules" in c.source)
+    assert "Nothing is ever\n   placed on the reserve" in rules
+
+
+def test_the_notation_the_lessons_teach_is_accepted() -> None:
+    """``R1-F`` is taught as "to whichever foundation takes it": a list of legal moves may use
+    it; an ``X-F`` no foundation takes is not a legal move."""
+    assert judge("quadrennial-legal", ["R1-F", "R6-F", "S-W"]).correct
+    assert judge("quadrennial-legal", ["r1-f2", "R6-F", "S-W"]).correct
+    wrong = judge("quadrennial-legal", ["R1-F", "R6-F", "R2-F", "S-W"])
+    assert not wrong.correct and "whichever foundation" in wrong.message
+
+
+def test_a_rule_number_left_empty_is_said_in_words() -> None:
+    message = judge("quadrennial-rules", {"S-W": None}).message
+    assert "NoneType" not in message and "S-W" in message and "number" in message
+
+
+def test_function_values_are_slow_to_search() -> None:
+    """A stored value costs a slow hash to test, so a search over candidates is not free."""
+    from solitaire_widgets.exercises.answers import SLOW_ROUNDS, slow_digest
+    from solitaire_widgets.exercises.kinds import case_digest
+
+    assert SLOW_ROUNDS >= 50_000
+    assert case_digest("x", (1,), "2") == slow_digest("x", "(1,)=2")
 
 
 def test_fewest_moves_are_played_by_the_engine() -> None:
@@ -399,7 +441,7 @@ def test_the_record_says_which_try_and_whose_numbers() -> None:
 # ----------------------------------------------------------------------------- identity
 def test_a_name_seeds_the_personal_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     student("")
-    assert "No name yet" in capsys.readouterr().out
+    assert "NO NAME YET" in capsys.readouterr().out
     shared_card, shared_game = yours("acquaintance-back"), yours("fly-moves")
     assert str(shared_card) == "9♥" and shared_game.seed == 4  # type: ignore[attr-defined]
     cards = set()
@@ -431,6 +473,32 @@ def test_the_nbgrader_id_is_used_without_a_name(
     assert nbgrader_id(tmp_path) is None and not grading(tmp_path)
     monkeypatch.setenv("JUPYTERHUB_USER", "grace")
     assert nbgrader_id(tmp_path) == "grace"
+
+
+def test_an_empty_name_is_said_and_never_costs_a_right_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A student who leaves the name empty outside JupyterHub answers for the shared position;
+    graded under an nbgrader id, that answer is still right, and the feedback says which
+    numbers were used. A typed name gets its own numbers only."""
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    shared = len(Game("fly", seed=4).legal_moves())
+    student("")
+    working = judge("fly-moves", shared)
+    assert working.correct and "No name was typed" in working.message
+    assert "shared numbers" in working.message
+    folder = tmp_path / "course" / "autograded" / "bob" / "05_fly"
+    folder.mkdir(parents=True)
+    student("", cwd=folder)
+    own = len(yours("fly-moves").legal_moves())  # type: ignore[attr-defined]
+    assert own != shared  # bob's position differs from the shared one
+    graded = judge("fly-moves", shared)
+    assert graded.correct and "nbgrader id, bob" in graded.message
+    assert judge("fly-moves", own).correct
+    assert judge("acquaintance-back", where_it_comes_back("9H")).correct  # the shared card
+    student("Bob", cwd=folder)
+    typed = judge("fly-moves", shared)
+    assert not typed.correct and 'from the name "Bob"' in typed.message
 
 
 # ----------------------------------------------------------------------------- simulations
@@ -803,3 +871,17 @@ def test_nothing_reachable_from_a_view_shows_the_game(variant: str, deal: int) -
 
     play_deal(inspecting, variant, deal, max_moves=40)
     assert walked > 0
+
+
+def test_a_player_close_to_greedy_is_told_which_way_it_went() -> None:
+    """A cautious player that lost more deals than greedy, by less than luck explains, is told
+    it did worse (not "about as well")."""
+    from solitaire_widgets.exercises.players import Split
+
+    project = EXERCISES["acme-player"]
+    assert isinstance(project, PlayerProject)
+    worse = project.close_to_greedy(Split(19, 26))
+    assert Split(19, 26).p_value >= 0.05 and "did worse than greedy, but not clearly" in worse
+    assert "better than greedy, but not clearly" in project.close_to_greedy(Split(26, 19))
+    assert "as many deals as greedy" in project.close_to_greedy(Split(5, 5))
+    assert "about as well" not in project.idea_hint

@@ -31,8 +31,11 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import student_copies  # noqa: E402
 
 GREEDY = """\
-moves = [move for move in view.legal if not view.repeats(move)] or list(view.legal)
-return min(moves, key=lambda move: ORDER.index(kind(view, move)))"""
+for wanted in ORDER:
+    for move in view.legal:
+        if kind(view, move) == wanted and not view.repeats(move):
+            return move
+return view.legal[0]"""
 """A project answer that plays exactly as greedy (the notebook's ``greedy_player``)."""
 
 CHEAT = """

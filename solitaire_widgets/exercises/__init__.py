@@ -42,7 +42,7 @@ def yours(exercise_id: str) -> object:
     """What is your own in an exercise, chosen by your name: a fresh ``Game`` at your position
     (the moves to count), or the card to follow."""
     chosen = exercise(exercise_id)
-    if not isinstance(chosen, Computed):
+    if not isinstance(chosen, Computed) or chosen.personal is None:
         raise ValueError(f"{exercise_id} is the same for everyone: nothing in it is yours")
     choice = chosen.personal(current())
     if isinstance(choice, Position):
