@@ -11,7 +11,16 @@ and the undecided share.
 sample, 5,000 nodes each, no player's chance, undecided samples dropped from n) on the same
 samples, for a comparison of interval widths for the time spent.
 
-Run: ``python benchmarks/chances.py`` (``--variants fly --deals 1 2 3 --runs 5 --baseline``).
+``--players`` names the players measured beside winnable (default: the chances default, the
+thinker and the hint rules).
+
+``--table`` times the table's Chances (``widget.GameWidget``'s players and budgets) with and
+without the thinker, on each deal's opening and on a mid-game position (the position after
+``--mid`` moves of the quick hints): CPU seconds for the whole table and per sample, and their
+ratio in the same run.
+
+Run: ``python benchmarks/chances.py`` (``--variants fly --deals 1 2 3 --runs 5 --baseline``);
+``python benchmarks/chances.py --table --deals 1 --runs 1``.
 """
 
 from __future__ import annotations
@@ -24,7 +33,14 @@ import time
 from collections.abc import Callable
 
 from solitaire_widgets import Game
-from solitaire_widgets.chances import DEFAULT_SAMPLES, default_nodes, determinize, move_chances
+from solitaire_widgets.chances import (
+    DEFAULT_PLAYERS,
+    DEFAULT_SAMPLES,
+    default_nodes,
+    determinize,
+    move_chances,
+)
+from solitaire_widgets.hints import hints
 from solitaire_widgets.intervals import wilson
 from solitaire_widgets.solver import solve
 from solitaire_widgets.variants import VARIANTS
@@ -57,15 +73,71 @@ def baseline(game: Game, samples: int) -> list[tuple[int, int]]:
     return rows
 
 
+def mid_game(variant: str, deal: int, moves: int) -> Game:
+    """The deal after ``moves`` moves of the quick hints (fewer if the game ends first)."""
+    game = Game(variant, seed=deal)
+    for _ in range(moves):
+        ranked = hints(game)
+        if not ranked or game.status != "playing":
+            break
+        game.play(ranked[0].move)
+    return game
+
+
+def table(args: argparse.Namespace) -> None:
+    """The table's Chances with the thinker and without, on openings and mid-game positions."""
+    from solitaire_widgets.widget import GameWidget
+
+    widget = GameWidget("acme", seed=1)
+    players = widget.chance_players
+    samples = args.samples or widget.chance_samples
+    print(
+        f"the table's Chances: {samples} samples, players {players} against ('hint',) alone; "
+        f"median CPU s of {args.runs} run(s)"
+    )
+    print(
+        f"{'variant':<13} {'deal':>4} {'position':>9} {'moves':>5} {'hint s':>8} "
+        f"{'table s':>8} {'per sample':>10} {'ratio':>6}"
+    )
+    for variant in args.variants:
+        for deal in args.deals:
+            for label, game in (
+                ("opening", Game(variant, seed=deal)),
+                (f"move {args.mid}", mid_game(variant, deal, args.mid)),
+            ):
+                count = len(game.legal_moves())
+                if not count:
+                    continue
+                times = {}
+                for chosen in (("hint",), players):
+                    run = functools.partial(
+                        move_chances, game, samples=samples, players=chosen, seed=widget.chance_seed
+                    )
+                    times[chosen] = statistics.median(cpu(run) for _ in range(args.runs))
+                alone, full = times[("hint",)], times[players]
+                print(
+                    f"{variant:<13} {deal:>4} {label:>9} {count:>5} {alone:>8.2f} {full:>8.2f} "
+                    f"{full / samples:>10.2f} {full / max(alone, 1e-9):>6.1f}",
+                    flush=True,
+                )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--variants", nargs="+", default=list(GAMES))
     parser.add_argument("--deals", nargs="+", type=int, default=[1, 2, 3, 4, 5])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    parser.add_argument("--samples", type=int, default=None, help="default: 20 (table: its own)")
     parser.add_argument("--max-nodes", type=int, default=None, help="default: per variant")
     parser.add_argument("--baseline", action="store_true", help="time the former method too")
+    parser.add_argument("--players", nargs="+", default=list(DEFAULT_PLAYERS))
+    parser.add_argument("--table", action="store_true", help="the table's Chances, +/- thinker")
+    parser.add_argument("--mid", type=int, default=20, help="--table: moves before mid-game")
     args = parser.parse_args()
+    if args.table:
+        table(args)
+        return
+    args.samples = args.samples or DEFAULT_SAMPLES
     print(
         f"{'variant':<13} {'deal':>4} {'moves':>5} {'nodes':>6} {'median s':>9} "
         f"{'width':>6} {'all':>6} {'undecided':>9}"
@@ -76,8 +148,9 @@ def main() -> None:
         worst = 0.0
         for deal in args.deals:
             game = Game(variant, seed=deal)
-            rows = move_chances(game, samples=args.samples, max_nodes=nodes)
-            run = functools.partial(move_chances, game, samples=args.samples, max_nodes=nodes)
+            options = {"samples": args.samples, "max_nodes": nodes, "players": args.players}
+            rows = move_chances(game, **options)
+            run = functools.partial(move_chances, game, **options)
             times = [cpu(run) for _ in range(args.runs)]
             seconds = statistics.median(times)
             worst = max(worst, seconds)

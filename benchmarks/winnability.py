@@ -12,7 +12,8 @@ deal's own search (``--seconds``, default 10), or nodes (``--nodes``), so a busy
 the same verdicts. ``--players-only`` keeps the saved verdicts and plays the greedy and hint
 players again (after a change to the hint engine): minutes instead of hours. ``--recheck 60``
 solves the table's undecided deals again with 60 CPU seconds each and adds what that settles
-(the table's rates stay those of its own budget).
+(the table's rates stay those of its own budget). ``--thinker 1000`` plays the thinker on deals
+1..1000 of the table (its games take seconds each) and adds its column beside the others.
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from solitaire_widgets import new_state
+from solitaire_widgets.games import profile_of
 from solitaire_widgets.intervals import wilson
 from solitaire_widgets.solver import solve
-from solitaire_widgets.stats.strategies import GreedyPlay, HintPlay
+from solitaire_widgets.stats.strategies import GreedyPlay, HintPlay, ThinkerPlay
 from solitaire_widgets.variants import VARIANTS
 from solitaire_widgets.winnability import FORMAT, LETTERS
 
@@ -65,6 +67,19 @@ def play_chunk(job: Job) -> list[tuple[bool, bool]]:
         greedy = GreedyPlay()(state, random.Random(seed)).outcome == "won"
         hint = HintPlay()(state, random.Random(seed)).outcome == "won"
         out.append((greedy, hint))
+    return out
+
+
+def think_chunk(job: Job) -> list[tuple[bool, float]]:
+    """Whether the thinker wins each deal, and the CPU seconds its game took."""
+    import random
+
+    variant, first, count, _, _ = job
+    out = []
+    for seed in range(first, first + count):
+        started = time.process_time()
+        played = ThinkerPlay()(new_state(variant, seed=seed), random.Random(seed))
+        out.append((played.outcome == "won", time.process_time() - started))
     return out
 
 
@@ -165,6 +180,27 @@ def summary(game: dict[str, Any]) -> dict[str, Any]:
                 "clopper_pearson": clopper_pearson(wins, n),
                 "of_winnable": won_of_winnable / solved if solved else None,
             }
+    thinker = game.get("thinker")
+    if thinker:
+        m = len(thinker)
+        on = verdicts[:m]
+        wins = thinker.count("W")
+        winnable = on.count("S")
+        out["thinker"] = {
+            "deals": m,
+            "wins": wins,
+            "rate": wins / m,
+            "wilson": list(wilson(wins, m)),
+            "clopper_pearson": clopper_pearson(wins, m),
+            "of_winnable": (
+                sum(t == "W" and v == "S" for t, v in zip(thinker, on, strict=True)) / winnable
+                if winnable
+                else None
+            ),
+            "winnable": winnable,
+            "hint_wins": game.get("hint", "")[:m].count("W"),
+            "greedy_wins": game.get("greedy", "")[:m].count("W"),
+        }
     return out
 
 
@@ -213,6 +249,27 @@ def add_players(variant: str, game: dict[str, Any], workers: int, client: Any) -
         "greedy": "".join("W" if g else "L" for g, _ in rows),
         "hint": "".join("W" if h else "L" for _, h in rows),
         "players_date": date.today().isoformat(),
+    }
+
+
+def add_thinker(
+    variant: str, game: dict[str, Any], deals: int, workers: int, client: Any
+) -> dict[str, Any]:
+    """The thinker on deals 1..``deals`` of the table (the first of them: it is dearer)."""
+    deals = min(deals, len(game["solver"]))
+    started = time.perf_counter()
+    rows = run_jobs(think_chunk, jobs_for(variant, deals, None, None), workers, client, "thinker")
+    settings = profile_of(VARIANTS[variant]).thinker
+    return {
+        **game,
+        "thinker": "".join("W" if won else "L" for won, _ in rows),
+        "thinker_run": {
+            "command": command_line(),
+            "settings": {k: v for k, v in vars(settings).items()},
+            "cpu_seconds": {k: round(v, 3) for k, v in quantiles([r[1] for r in rows]).items()},
+            "wall_seconds": round(time.perf_counter() - started, 1),
+            "date": date.today().isoformat(),
+        },
     }
 
 
@@ -318,6 +375,36 @@ def markdown(table: dict[str, Any]) -> str:
             f"{interval(g['wilson'])} | {h['wins']:,} | {percent(h['rate'])} "
             f"{interval(h['wilson'])} | {percent(h['of_winnable'])} |"
         )
+    thinkers = [(v, g) for v, g in table["games"].items() if "thinker" in g["summary"]]
+    if thinkers:
+        lines += [
+            "",
+            "## The thinker on the same deals",
+            "",
+            "The thinker (`solitaire_widgets.thinker`) remembers every card it has seen and looks",
+            "ahead on random deals of the cards it has not seen yet; it never sees a face-down",
+            "card. Its games take seconds each, so it played the first deals of the table only.",
+            "The hint player and greedy are counted again on those same deals.",
+            "",
+            "| game | deals | thinker wins | rate (Wilson 95%) | share of the winnable deals"
+            " it wins | hint player | greedy | CPU per game: median / mean / slowest |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        for variant, game in thinkers:
+            t, cpu = game["summary"]["thinker"], game["thinker_run"]["cpu_seconds"]
+            mean = cpu["total"] / t["deals"]
+            lines.append(
+                f"| {VARIANTS[variant].title} | 1..{t['deals']:,} | {t['wins']:,} | "
+                f"{percent(t['rate'])} {interval(t['wilson'])} | {percent(t['of_winnable'])} "
+                f"of {t['winnable']:,} | {t['hint_wins']:,} | {t['greedy_wins']:,} | "
+                f"{cpu['median']:.2f} s / {mean:.2f} s / {cpu['max']:.1f} s |"
+            )
+        lines.append("")
+        lines += [
+            f"- {VARIANTS[v].title}: `{g['thinker_run']['command']}` ({g['thinker_run']['date']},"
+            f" {g['thinker_run']['wall_seconds'] / 3600:.1f} hours wall)"
+            for v, g in thinkers
+        ]
     lines += [
         "",
         "## The search: time and positions per deal",
@@ -423,6 +510,7 @@ def main() -> None:
     parser.add_argument(
         "--recheck", type=float, help="solve the undecided deals again, this many CPU s each"
     )
+    parser.add_argument("--thinker", type=int, help="play the thinker on deals 1..THINKER")
     parser.add_argument("--json", type=Path, default=JSON_PATH)
     parser.add_argument("--doc", type=Path, default=DOC_PATH)
     args = parser.parse_args()
@@ -432,13 +520,15 @@ def main() -> None:
         from dask.distributed import Client
 
         client = Client(args.scheduler)
-    if args.players_only or args.recheck:
+    if args.players_only or args.recheck or args.thinker:
         table = json.loads(args.json.read_text())
         workers = args.workers or os.cpu_count() or 1
         for variant in args.variants:
             game = table["games"][variant]
             if args.recheck:
                 game = recheck(variant, game, args.recheck, workers, client)
+            elif args.thinker:
+                game = add_thinker(variant, game, args.thinker, workers, client)
             else:
                 game = add_players(variant, game, workers, client)
             table["games"][variant] = game

@@ -1,19 +1,21 @@
-"""Chances from here: *winnable* and *the player's chance*, per move and for the position.
+"""Chances from here: *winnable* and the players' chances, per move and for the position.
 
-The player does not know the face-down cards, so both measures are shares of *samples*: each
+The player does not know the face-down cards, so every measure is a share of *samples*: each
 sample deals the unseen cards at random (every arrangement equally likely, the real one never
-used), and every move is measured on the same samples.
+used), and every move and every measure is taken on the same samples.
 
 * **winnable**: the share of samples from which a player who could see every card would still
   win. The solver decides each sample; it sees the sample's cards, so this is an upper bound on
   any real player. A sample the solver cannot decide within its node budget is *undecided*: it
   is counted apart, never dropped, and ``Tally.bounds`` gives the range its outcome leaves open
   (all of them lost ... all of them won).
-* **the player's chance**: the share of the same samples that a player who sees only the
-  face-up cards wins from here, playing a named strategy of ``stats`` (the hint player by
-  default). For a visible-only strategy this is its chance to win the real deal.
+* **a player's chance**: the share of the same samples that a player who sees only the face-up
+  cards wins from here, playing a named strategy of ``stats``. By default two players: the
+  *thinker* (the best honest player we have: it remembers and looks ahead, ``thinker``) and
+  the *hint rules* (the quick hints played blindly). For a visible-only player this is its
+  chance to win the real deal.
 
-GAP says in one sentence what the difference between them means.
+GAP says in two sentences what the differences between them mean.
 
 Why the computation may take the short cuts it takes:
 
@@ -35,8 +37,9 @@ Why the computation may take the short cuts it takes:
 that were face up, in an order a watching player knows (a redeal is allowed only on an empty
 stock and rebuilds it from the waste or the face-up reserve piles), so it is not shuffled.
 
-The computation is a generator (``chance_steps``) that yields after each strategy game and each
-solver slice (``solver.solve_steps``), so a caller without threads can run it a slice at a time;
+The computation is a generator (``chance_steps``) that yields after each strategy game (and
+within the thinker's games, between the slices of its search) and each solver slice
+(``solver.solve_steps``), so a caller without threads can run it a slice at a time;
 ``measure_chances``, ``position_chances`` and ``move_chances`` simply run it to the end. No
 scipy: the intervals are Wilson's.
 """
@@ -54,12 +57,20 @@ from .information import determinize, hidden_count, unseen_cards
 from .moves import IllegalMoveError, Move, parse_move
 from .solver import solve_steps
 from .state import GameState, state_of
-from .stats.strategies import Outcome, SolverPlay, Strategy, get_strategy, strategy_name
+from .stats.strategies import (
+    Outcome,
+    Played,
+    SolverPlay,
+    Strategy,
+    get_strategy,
+    strategy_name,
+)
 from .tallies import GAP, ChanceReport, Chances, Tally, best_first
 from .variants import VARIANTS, Variant
 
 __all__ = [
     "DEFAULT_NODES",
+    "DEFAULT_PLAYERS",
     "DEFAULT_SAMPLES",
     "GAP",
     "ChanceReport",
@@ -75,6 +86,9 @@ __all__ = [
     "unseen_cards",
     "visible_strategy",
 ]
+
+DEFAULT_PLAYERS = ("thinker", "hint")
+"""The players measured by default: the best honest player, and the quick hints played blindly."""
 
 DEFAULT_SAMPLES = 20
 """Samples of the unseen cards per measurement."""
@@ -99,25 +113,30 @@ def chance_steps(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     max_nodes: int | None = None,
-    strategy: str | Strategy = "hint",
+    players: Sequence[str | Strategy] = DEFAULT_PLAYERS,
+    strategy: str | Strategy | None = None,
     confidence: float = 0.95,
 ) -> Generator[ChanceReport | None, None, ChanceReport]:
-    """Measure both chances, one small step at a time; returns the ``ChanceReport``.
+    """Measure the chances, one small step at a time; returns the ``ChanceReport``.
 
     ``moves``: the moves to measure (default: every legal move); ``position``: measure the
     position too. Each of ``samples`` deals of the unseen cards (from ``seed``) is shared by
     all of them; the solver gets ``max_nodes`` nodes per sample and position (default
-    ``default_nodes``); ``strategy`` names the visible-only player (``hint``, ``greedy``,
-    ``random``, or a strategy object). Yields ``None`` after each strategy game and each
-    solver slice, and the report so far: once before the first sample, then after each.
-    Bad arguments are refused at once, before the first step. ``seed`` must be given as a
-    whole number (0 to 2^53 - 1), never None: the same call always measures the same samples.
+    ``default_nodes``); ``players`` names the visible-only players (``thinker``, ``hint``,
+    ``greedy``, ``random``, or strategy objects; ``strategy=`` names a single one, as before).
+    Yields ``None`` after each strategy game, within the thinker's games and after each solver
+    slice, and the report so far: once before the first sample, then after each. Bad
+    arguments are refused at once, before the first step. ``seed`` must be given as a whole
+    number (0 to 2^53 - 1), never None: the same call always measures the same samples.
     """
     state = state_of(game_or_state, "chance_steps")
     rules = VARIANTS[state.variant]
     chosen = _chosen_moves(rules, state, moves)
     confidence = check_confidence(confidence)
-    play = visible_strategy(strategy)
+    chosen_players = (strategy,) if strategy is not None else tuple(players)
+    if isinstance(players, str) or not chosen_players:
+        raise ValueError("players is a list of player names, such as ('thinker', 'hint')")
+    plays = [visible_strategy(p) for p in chosen_players]
     budget = (
         default_nodes(state.variant)
         if max_nodes is None
@@ -126,7 +145,7 @@ def chance_steps(
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
         raise ValueError(f"samples is a number of deals of the unseen cards, not {samples!r}")
     seed = check_count(seed, "seed (the samples' random seed)", high=MAX_SEED)
-    return _steps(state, chosen, position, samples, seed, budget, play, confidence)
+    return _steps(state, chosen, position, samples, seed, budget, plays, confidence)
 
 
 def _steps(
@@ -136,60 +155,79 @@ def _steps(
     samples: int,
     seed: int,
     budget: int,
-    play: Strategy,
+    plays: list[Strategy],
     confidence: float,
 ) -> Generator[ChanceReport | None, None, ChanceReport]:
     """The measurement itself (see ``chance_steps``)."""
     rules = VARIANTS[state.variant]
-    name = strategy_name(play)
+    names = tuple(strategy_name(p) for p in plays)
     key = profile_of(rules).key
     legal = rules.legal_moves(state)
     # the position follows from its moves only when they are all of its legal moves
     from_moves = bool(legal) and set(chosen) == set(legal)
     empty = Tally(confidence=confidence)
     winnable = [empty] * len(chosen)
-    player = [empty] * len(chosen)
-    here = (empty, empty)
+    chances = [[empty] * len(plays) for _ in chosen]
+    here_winnable, here = empty, [empty] * len(plays)
     worlds = random.Random(seed)  # the samples: the same for every move, strategy and budget
     players = random.Random(f"{seed}:player")  # the strategy's randomness, one seed per sample
 
+    def row(move: str, won: Tally, tallies: list[Tally]) -> Chances:
+        return Chances(move, won, tuple(zip(names, tallies, strict=True)))
+
     def report(done: int, nodes: int) -> ChanceReport:
-        rows = [Chances(str(m), winnable[j], player[j], name) for j, m in enumerate(chosen)]
-        at = Chances("", here[0], here[1], name) if position else None
-        return ChanceReport(at, best_first(rows), samples, done, seed, budget, name, nodes)
+        rows = [row(str(m), winnable[j], chances[j]) for j, m in enumerate(chosen)]
+        at = row("", here_winnable, here) if position else None
+        return ChanceReport(at, best_first(rows), samples, done, seed, budget, names, nodes)
 
     nodes = 0
     yield report(0, nodes)
     for i in range(samples):
         world = determinize(state, worlds)
         play_seed = players.getrandbits(64)  # the same for every move of this sample
-        verdicts: dict[Any, tuple[Outcome, Outcome]] = {}
+        verdicts: dict[Any, tuple[Outcome, list[Outcome]]] = {}
         for j, move in enumerate(chosen):
             after = rules.apply(world, move)
             group = key(after)
             if group not in verdicts:
-                played = play(after, random.Random(play_seed)).outcome
-                yield None
+                played = []
+                for play in plays:
+                    played.append((yield from _play(play, after, play_seed)))
                 verdict: Outcome = "won"  # a player's win is a proof: no solver needed
-                if played != "won":
+                if "won" not in played:
                     verdict, used = yield from _solve(after, budget)
                     nodes += used
                 verdicts[group] = (verdict, played)
-            w, p = verdicts[group]
-            winnable[j] = winnable[j].count(w)
-            player[j] = player[j].count(p)
+            won, played = verdicts[group]
+            winnable[j] = winnable[j].count(won)
+            chances[j] = [t.count(p) for t, p in zip(chances[j], played, strict=True)]
         if position:
-            played = play(world, random.Random(play_seed)).outcome
-            yield None
+            played = []
+            for play in plays:
+                played.append((yield from _play(play, world, play_seed)))
             outcome: Outcome = "won"
-            if played != "won" and from_moves:
+            if "won" not in played and from_moves:
                 outcome = _any_move([verdicts[key(rules.apply(world, m))][0] for m in chosen])
-            elif played != "won":
+            elif "won" not in played:
                 outcome, used = yield from _solve(world, budget)
                 nodes += used
-            here = (here[0].count(outcome), here[1].count(played))
+            here_winnable = here_winnable.count(outcome)
+            here = [t.count(p) for t, p in zip(here, played, strict=True)]
         yield report(i + 1, nodes)
     return report(samples, nodes)
+
+
+def _play(play: Strategy, state: GameState, seed: int) -> Generator[None, None, Outcome]:
+    """A player's game on one sample, yielding between slices where the player has them (the
+    thinker's ``steps``) and after the game otherwise."""
+    steps = getattr(play, "steps", None)
+    if steps is None:
+        outcome = play(state, random.Random(seed)).outcome
+        yield None
+        return outcome
+    played: Played = yield from steps(state, random.Random(seed))
+    yield None
+    return played.outcome
 
 
 def _solve(state: GameState, budget: int) -> Generator[None, None, tuple[Outcome, int]]:
@@ -242,8 +280,8 @@ def visible_strategy(strategy: str | Strategy) -> Strategy:
     if isinstance(play, SolverPlay):
         raise ValueError(
             "the player's chance is for a player who sees only the face-up cards; the solver "
-            "sees every card, and it is the winnable column already: choose hint, greedy or "
-            "random"
+            "sees every card, and it is the winnable column already: choose thinker, hint, "
+            "greedy or random"
         )
     return play
 

@@ -16,10 +16,11 @@ from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
+from .advice import Hint
 from .cards import Card, check_deck, shuffled_deck
+from .checks import check_count
 from .dealcode import deal_code, read_code
 from .engine import check_seed, random_seed
-from .hints import Hint, hints
 from .knowledge import safe_moves
 from .moves import IllegalMoveError, LegalMoves, Move, NotationError, parse_move
 from .observers import Observers
@@ -28,6 +29,7 @@ from .record import MAX_RECORD_CHARS, MAX_RECORD_MOVES, RECORD_FORMAT, read_reco
 from .render import render_html, render_text
 from .solver import next_winnable
 from .state import GameState
+from .thinker import think
 from .variants import get_variant
 from .view import view
 
@@ -194,10 +196,12 @@ class Game:
             return self._rules.describe(self.state, self._checked(move))
 
     def hint(self) -> Hint | None:
-        """The hint engine's best move here with its reason (``hints(game)[0]``, which knows
-        this game's history), or None when no move is legal."""
-        ranked = hints(self)
-        return ranked[0] if ranked else None
+        """The thinker's move here, with its reason (``thinker.think``: it remembers what this
+        game has shown and looks ahead on random deals of the cards not seen yet; a second or
+        so), or None when no move is legal. The quick rule-level hints: ``hints(game)``."""
+        if not self.legal_moves():
+            return None
+        return think(self).hint()
 
     # ------------------------------------------------------------------ changing
     def play(self, move: Move | str) -> Move:
@@ -213,7 +217,7 @@ class Game:
     def undo(self, n: int = 1) -> Move:
         """Take back the last ``n`` moves with their automatic consequences (all or none);
         return the move taken back last. The observers are told once."""
-        _check_count(n)
+        check_count(n, "the number of moves to undo or redo", low=1)
         with self._lock:
             if not self._moves:
                 raise IllegalMoveError("nothing to undo: no move has been played")
@@ -230,7 +234,7 @@ class Game:
 
     def redo(self, n: int = 1) -> Move:
         """Play again the last ``n`` moves taken back (all or none); return the last one."""
-        _check_count(n)
+        check_count(n, "the number of moves to undo or redo", low=1)
         with self._lock:
             if not self._redo:
                 raise IllegalMoveError("nothing to redo: no move has been taken back")
@@ -388,12 +392,6 @@ class Game:
     def _notify(self) -> None:
         """Tell every observer (``observers.Observers``), after the lock is released."""
         self._observers.notify(self)
-
-
-def _check_count(n: object) -> None:
-    """``undo(n)`` and ``redo(n)`` take a whole number of moves, at least one."""
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"undo and redo take a number of moves, 1 or more, not {quoted(n)}")
 
 
 def _moves_word(count: int) -> str:

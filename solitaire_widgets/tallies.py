@@ -13,9 +13,11 @@ from .intervals import Interval, Reading, percent, read_claim, undecided_bounds,
 from .stats.strategies import Outcome
 
 GAP = (
-    "The gap between winnable and the player's chance is what seeing the face-down cards is worth."
+    "Winnable minus the thinker's chance is what the hidden cards cost (at most: a better "
+    "player may yet close some of it); the thinker's chance minus the hint rules' is what "
+    "playing by simple rules costs."
 )
-"""The one sentence that explains the two measures side by side (the widget shows it too)."""
+"""The two sentences that explain the three measures side by side (the widget shows them)."""
 
 
 @dataclass(frozen=True)
@@ -85,20 +87,40 @@ class Tally:
 
 @dataclass(frozen=True)
 class Chances:
-    """Both measures after one move (``move`` in notation), or for the position (``move`` "")."""
+    """The measures after one move (``move`` in notation), or for the position (``move`` ""):
+    winnable, and each player's chance (``players``: name and tally, in the order asked)."""
 
     move: str
     winnable: Tally
-    player: Tally
-    strategy: str
+    players: tuple[tuple[str, Tally], ...]
 
     @property
     def samples(self) -> int:
         return self.winnable.samples
 
+    @property
+    def player(self) -> Tally:
+        """The first player's chance."""
+        return self.players[0][1]
+
+    @property
+    def strategy(self) -> str:
+        """The first player's name."""
+        return self.players[0][0]
+
+    def chance(self, player: str) -> Tally:
+        """A player's chance, by name (``KeyError`` if it was not measured)."""
+        return dict(self.players)[player]
+
     def __str__(self) -> str:
         label = self.move or "from here"
-        return f"{label}: winnable {self.winnable}; {self.strategy} player {self.player}"
+        chances = "; ".join(f"{_title(name)} {tally}" for name, tally in self.players)
+        return f"{label}: winnable {self.winnable}; {chances}"
+
+
+def _title(player: str) -> str:
+    """A player's name as a report says it: "the thinker", "hint player"."""
+    return "the thinker" if player == "thinker" else f"{player} player"
 
 
 @dataclass(frozen=True)
@@ -115,8 +137,13 @@ class ChanceReport:
     done: int
     seed: int
     max_nodes: int
-    strategy: str
+    players: tuple[str, ...]
     nodes: int = 0  # solver nodes used in all
+
+    @property
+    def strategy(self) -> str:
+        """The players measured, by name."""
+        return ", ".join(self.players)
 
     @property
     def complete(self) -> bool:
@@ -125,7 +152,7 @@ class ChanceReport:
     def __str__(self) -> str:
         lines = [
             f"on {self.done} samples of the unseen cards (seed {self.seed}; the solver "
-            f"{self.max_nodes:,} nodes per sample; {self.strategy} player)"
+            f"{self.max_nodes:,} nodes per sample; players: {self.strategy})"
             + ("" if self.complete else f", stopped after {self.done} of {self.samples}")
         ]
         lines += [f"  {c}" for c in ((self.position,) if self.position else ()) + self.moves]

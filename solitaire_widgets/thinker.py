@@ -15,9 +15,12 @@ unseen cards, so what it plays is what a careful human at the table could play. 
 
    * ``"solve"``, perfect-information Monte Carlo (also called hindsight optimisation;
      Bjarnason, Fern & Tadepalli, ICAPS 2009): the solver decides the position after the move
-     on that deal within a node budget: won, lost or undecided (an undecided deal counts
-     half). A lost deal costs one solve: when the position itself is lost on a deal, every
-     move is (a position is won exactly when one of its moves leads to a won position).
+     on that deal within a node budget: won, lost or undecided (an undecided deal is no
+     win: a position the solver cannot settle quickly is often just a wide one). A lost
+     deal costs one solve: when the position itself is lost on a deal, every move is (a
+     position is won exactly when one of its moves leads to a won position). The hint
+     rules' choice is left only for a move that won clearly more of the same deals
+     (``MoveTally.better_than``: a paired sign test).
    * ``"rollout"`` (Bertsekas's rollout algorithm): a simple player who sees only the face-up
      cards plays on after the move on that deal; the move whose games win most, and bring
      most cards home, is best. Every move is played out with the same random numbers, so
@@ -41,6 +44,7 @@ from .advice import Hint
 from .games import Profile, ThinkerSettings, profile_of
 from .hints import hints
 from .information import InfoState, determinize, info_state
+from .move_tally import MoveTally
 from .moves import Move, parse_move
 from .solver import solve_steps
 from .state import GameState, HasHistory, history_of, state_of
@@ -58,44 +62,6 @@ __all__ = [
 Kind = Literal["forced", "safe", "proved", "lost", "undecided", "sampled"]
 
 
-@dataclass
-class MoveTally:
-    """A candidate move measured on the samples: won, lost and undecided deals, and (rollout)
-    the cards its playouts brought home in all."""
-
-    move: Move
-    won: int = 0
-    lost: int = 0
-    undecided: int = 0
-    home: int = 0
-    outcomes: list[float] = field(default_factory=list, repr=False, compare=False)
-    """Per deal: 1 won, 0 lost, 0.5 undecided (for paired comparisons)."""
-
-    @property
-    def samples(self) -> int:
-        return self.won + self.lost + self.undecided
-
-    def count(self, verdict: str) -> None:
-        """Count one deal's verdict (``solved``, ``unsolvable`` or anything else: undecided)."""
-        if verdict == "solved":
-            self.won += 1
-            self.outcomes.append(1.0)
-        elif verdict == "unsolvable":
-            self.lost += 1
-            self.outcomes.append(0.0)
-        else:
-            self.undecided += 1
-            self.outcomes.append(0.5)
-
-    def ahead_of(self, other: MoveTally) -> float:
-        """How many more deals this move won than ``other`` on the same deals."""
-        return sum(a - b for a, b in zip(self.outcomes, other.outcomes, strict=True))
-
-    def score(self) -> tuple[float, int]:
-        """Higher is better: wins (an undecided deal counts half), then cards home."""
-        return self.won + self.undecided / 2, self.home
-
-
 @dataclass(frozen=True)
 class Thought:
     """The thinker's choice, how it was made, and why, in words a student can check."""
@@ -110,6 +76,16 @@ class Thought:
     @property
     def samples(self) -> int:
         return self.tallies[0].samples if self.tallies else 0
+
+    def hint(self) -> Hint:
+        """The choice as a ``Hint``: its score is the share of the deals it won (100 for a
+        forced, safe or proved move, 0 for a lost position)."""
+        if self.kind == "sampled" and self.tallies:
+            chosen = next(t for t in self.tallies if t.move == self.move)
+            score = round(100 * chosen.won / max(chosen.samples, 1))
+        else:
+            score = 0 if self.kind in ("lost", "undecided") else 100
+        return Hint(str(self.move), score, self.reason, safe=self.kind == "safe")
 
 
 # ------------------------------------------------------------------------------ deciding
@@ -261,7 +237,7 @@ class _Sampler:
                 target = min(target + self.settings.samples, self.settings.max_samples)
         best = max(self.tallies, key=MoveTally.score)  # the first of equals: hint order
         default = self.tallies[0]  # the hint rules' choice: left only on good evidence
-        if self.settings.method == "solve" and best.ahead_of(default) < self.settings.margin:
+        if self.settings.method == "solve" and not best.better_than(default, self.settings.margin):
             best = default
         return Thought(
             best.move,
@@ -341,9 +317,17 @@ class _Sampler:
                 text += f"; the next best, {nxt.move}, {nxt.home / samples:.0f} and {nxt.won}"
             return text
         text = f"wins in {_count(best)} of {deals}"
-        if others:
-            text += f"; the next best, {others[0].move}, in {_count(others[0])}"
-        return text
+        if not others:
+            return text
+        rival = others[0]
+        if rival.won > best.won:  # kept: the rival's lead could be luck
+            return (
+                f"{text}; {rival.move} won {rival.won}, not clearly more (that could be "
+                "luck), so the quick hint's choice stands"
+            )
+        if rival.score() == best.score():
+            return f"{text}; {rival.move} did as well, so the quick hint's choice stands"
+        return f"{text}; the next best, {rival.move}, in {_count(rival)}"
 
 
 def _count(tally: MoveTally) -> str:
@@ -364,6 +348,19 @@ class Thinker:
     decisions: int = 0
 
     def decide(self, state: GameState, seen: Collection[GameState]) -> Thought | None:
+        """The next decision, run to the end."""
+        steps = self.decide_steps(state, seen)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                thought: Thought | None = done.value
+                return thought
+
+    def decide_steps(
+        self, state: GameState, seen: Collection[GameState]
+    ) -> Generator[None, None, Thought | None]:
+        """The next decision, a slice at a time (``think_steps`` with this game's seed)."""
         self.decisions += 1
         steps = think_steps(
             state,
@@ -378,3 +375,4 @@ class Thinker:
             except StopIteration as done:
                 thought: Thought | None = done.value
                 return thought
+            yield None

@@ -158,7 +158,8 @@ def test_cooperative_solve_gives_the_threaded_result(
 def test_cooperative_chances_give_the_threaded_result(
     cooperative: None, variant: str, seed: int
 ) -> None:
-    small = {"chance_samples": 5, "chance_nodes": 1500, "chance_seed": 4}
+    players = ("greedy", "hint")  # three columns, cheaply (the thinker's: test_widget_think)
+    small = {"chance_samples": 5, "chance_nodes": 1500, "chance_seed": 4, "chance_players": players}
     game = Game(variant, seed=seed)
     expected = threaded(game, "chances", **small)
     widget = GameWidget(game, **small)
@@ -169,14 +170,15 @@ def test_cooperative_chances_give_the_threaded_result(
 
     on_loop(scenario)
     assert results(widget) == expected
-    engine = move_chances(game, samples=5, seed=4, max_nodes=1500)
+    engine = move_chances(game, samples=5, seed=4, max_nodes=1500, players=players)
     rows = widget.chances
 
     def counts(tally: Any) -> tuple[int, int, int]:
         return tally["won"], tally["lost"], tally["undecided"]
 
-    assert [(r["move"], counts(r["winnable"]), counts(r["player"])) for r in rows] == [
-        (c.move, counts(vars(c.winnable)), counts(vars(c.player))) for c in engine
+    assert [(r["move"], [counts(m) for m in (r["winnable"], *r["players"])]) for r in rows] == [
+        (c.move, [counts(vars(t)) for t in (c.winnable, *(t for _, t in c.players))])
+        for c in engine
     ]
 
 
@@ -223,7 +225,8 @@ def test_chances_stop_keeps_the_samples_done(cooperative: None) -> None:
     """Stop during Chances on the loop: every move keeps the same samples measured so far."""
     game = Game("fly", seed=HARD_FLY)
     samples = 6
-    widget = GameWidget(game, chance_samples=samples, chance_nodes=2000)
+    players = ("greedy", "hint")  # cheap players: a sample ends soon (the thinker's: below)
+    widget = GameWidget(game, chance_samples=samples, chance_nodes=2000, chance_players=players)
 
     async def scenario() -> None:
         control(widget, "chances")
@@ -239,6 +242,26 @@ def test_chances_stop_keeps_the_samples_done(cooperative: None) -> None:
         assert widget.chances == partial  # the stopped job reports nothing more
 
     on_loop(scenario)
+
+
+def test_stop_is_heard_inside_the_thinkers_games(cooperative: None) -> None:
+    """The thinker's column plays a whole thinking game per sample and move: Stop is heard
+    between the slices of its search, not only after a sample."""
+    game = Game("fly", seed=HARD_FLY)
+    widget = GameWidget(game, chance_samples=6, chance_nodes=2000)
+
+    async def scenario() -> None:
+        control(widget, "chances")
+        for _ in range(5):  # a few slices of the first sample
+            await asyncio.sleep(0)
+        control(widget, "stop")
+        assert widget.error == "" and widget.solving["reason"] == "cancelled"
+        shown = widget.chances
+        await until(lambda: finished(widget))
+        assert widget.chances == shown  # the stopped job reports nothing more
+
+    on_loop(scenario)
+    assert widget.solving["done"] < 6
 
 
 def test_a_move_while_working_makes_the_job_stale(cooperative: None) -> None:

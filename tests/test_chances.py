@@ -42,6 +42,9 @@ ENDGAME = (  # a game record's moves
 )
 BIG = 300_000  # nodes: enough to decide every arrangement of the endgame
 
+HINT = ("hint",)
+"""The hint player alone: these tests are about the measurement, not the players."""
+
 
 def endgame() -> Game:
     game = Game("acme", seed=71)
@@ -102,7 +105,7 @@ def test_the_endgame_is_a_real_question(exact: dict[str, tuple[Fraction, Fractio
 def test_both_measures_hold_the_exact_fractions(
     exact: dict[str, tuple[Fraction, Fraction]],
 ) -> None:
-    report = measure_chances(endgame(), samples=120, seed=3, max_nodes=BIG)
+    report = measure_chances(endgame(), samples=120, seed=3, max_nodes=BIG, players=HINT)
     assert report.complete and report.position is not None
     for chances in (report.position, *report.moves):
         winnable, player = exact[chances.move]
@@ -118,7 +121,7 @@ def test_undecided_samples_are_counted_and_bound_the_answer(
 ) -> None:
     """With a budget too small for many arrangements, some samples stay undecided: they are
     counted, and the exact answer lies within the bounds they leave open."""
-    rows = move_chances(endgame(), samples=120, seed=4, max_nodes=300)
+    rows = move_chances(endgame(), samples=120, seed=4, max_nodes=300, players=HINT)
     assert sum(r.winnable.undecided for r in rows) > 0
     for row in rows:
         w = row.winnable
@@ -158,8 +161,8 @@ def test_the_position_follows_from_its_moves(exact: dict[str, tuple[Fraction, Fr
     """Measured with all its moves, the position's verdict per sample is the best move's; the
     same samples measured alone (the solver asked directly) agree."""
     game = endgame()
-    alone = position_chances(game, samples=40, seed=5, max_nodes=BIG)
-    with_moves = measure_chances(game, samples=40, seed=5, max_nodes=BIG).position
+    alone = position_chances(game, samples=40, seed=5, max_nodes=BIG, players=HINT)
+    with_moves = measure_chances(game, samples=40, seed=5, max_nodes=BIG, players=HINT).position
     assert with_moves is not None
     assert alone == with_moves
 
@@ -167,7 +170,9 @@ def test_the_position_follows_from_its_moves(exact: dict[str, tuple[Fraction, Fr
 def test_moves_to_interchangeable_piles_share_their_samples() -> None:
     """Fly's opening: the stock's card onto any of the five empty piles is the same move up to
     relabelling the piles, and so are the five reserve moves."""
-    rows = {c.move: c for c in move_chances(Game("fly", seed=1), samples=3, max_nodes=300)}
+    rows = {
+        c.move: c for c in move_chances(Game("fly", seed=1), samples=3, max_nodes=300, players=HINT)
+    }
     for source in "SR":
         first = rows[f"{source}-T1"]
         assert all(rows[f"{source}-T{k}"].winnable == first.winnable for k in range(2, 6))
@@ -178,13 +183,13 @@ def test_chances_are_deterministic_and_blind_to_the_real_hidden_cards() -> None:
     state = Game("acme", seed=3).state
     twin = determinize(state, random.Random(9))
     assert twin != state and unseen_cards(twin) == unseen_cards(state)
-    once = measure_chances(state, samples=6, seed=1, max_nodes=2000)
-    assert once == measure_chances(state, samples=6, seed=1, max_nodes=2000)
-    assert once == measure_chances(twin, samples=6, seed=1, max_nodes=2000)
+    once = measure_chances(state, samples=6, seed=1, max_nodes=2000, players=HINT)
+    assert once == measure_chances(state, samples=6, seed=1, max_nodes=2000, players=HINT)
+    assert once == measure_chances(twin, samples=6, seed=1, max_nodes=2000, players=HINT)
 
 
 def test_the_steps_are_small_and_a_stop_keeps_whole_samples() -> None:
-    steps = chance_steps(Game("acme", seed=3), samples=4, seed=2, max_nodes=5000)
+    steps = chance_steps(Game("acme", seed=3), samples=4, seed=2, max_nodes=5000, players=HINT)
     reports, pauses = [], 0
     while True:
         try:
@@ -205,7 +210,7 @@ def test_the_steps_are_small_and_a_stop_keeps_whole_samples() -> None:
         return calls["asked"] > 3 * pauses // 4
 
     partial = measure_chances(
-        Game("acme", seed=3), samples=4, seed=2, max_nodes=5000, cancel=cancel
+        Game("acme", seed=3), samples=4, seed=2, max_nodes=5000, cancel=cancel, players=HINT
     )
     assert 0 < partial.done < 4 and not partial.complete
     assert all(c.samples == partial.done for c in partial.moves)
@@ -252,22 +257,38 @@ def test_bad_requests_are_refused_with_the_reason() -> None:
         move_chances(game, strategy="oracle")
     illegal = next(f"T{k}-F1" for k in range(1, 5) if game.why_not(f"T{k}-F1"))
     with pytest.raises(IllegalMoveError, match=game.why_not(illegal) or "?"):
-        move_chances(game, [illegal])
+        move_chances(game, [illegal], players=HINT)
     with pytest.raises(ValueError, match="samples"):
-        move_chances(game, samples=-1)
+        move_chances(game, samples=-1, players=HINT)
     with pytest.raises(TypeError, match="list of moves"):
-        move_chances(game, "S-W")  # type: ignore[arg-type]
-    assert [c.move for c in move_chances(game, ["S-W", "S-W"], samples=1)] == ["S-W"]
+        move_chances(game, "S-W", players=HINT)  # type: ignore[arg-type]
+    assert [c.move for c in move_chances(game, ["S-W", "S-W"], samples=1, players=HINT)] == ["S-W"]
+
+
+@pytest.mark.parametrize("variant", ["quadrennial", "acme"])
+def test_three_measures_on_the_same_samples(variant: str) -> None:
+    """By default the thinker and the hint player are measured beside winnable, on the same
+    samples; on every sample a player's win is a win (no player beats winnable), and the
+    thinker's games are run in slices like the solver's."""
+    game = Game(variant, seed=7)
+    report = measure_chances(game, samples=2, max_nodes=500)
+    assert report.players == ("thinker", "hint")
+    for chances in (report.position, *report.moves):
+        assert chances is not None and [n for n, _ in chances.players] == ["thinker", "hint"]
+        for _, tally in chances.players:
+            assert tally.samples == chances.winnable.samples == 2
+            assert tally.won <= chances.winnable.won
 
 
 def test_the_report_says_what_each_number_is() -> None:
-    text = str(measure_chances(Game("quadrennial", seed=2), samples=3, max_nodes=500))
-    assert "winnable" in text and "hint player" in text and GAP in text
+    text = str(measure_chances(Game("quadrennial", seed=2), samples=2, max_nodes=500))
+    assert "winnable" in text and "the thinker" in text and "hint player" in text
+    assert GAP in text
     assert "samples of the unseen cards" in text
 
 
 def test_the_documented_example_is_what_it_prints() -> None:
     """docs/probability.md shows this measurement's output verbatim."""
     doc = (Path(__file__).parent.parent / "docs" / "probability.md").read_text(encoding="utf-8")
-    printed = str(measure_chances(Game("quadrennial", seed=2)))
+    printed = str(measure_chances(Game("quadrennial", seed=2), samples=4))
     assert f"```\n{printed}\n```" in doc

@@ -12,6 +12,7 @@ from solitaire_widgets import DRAW, Game, IllegalMoveError, Move, new_state, par
 from solitaire_widgets.cards import shuffled_deck
 from solitaire_widgets.engine import check_seed
 from solitaire_widgets.hints import hints
+from solitaire_widgets.thinker import think
 from solitaire_widgets.variants import VARIANTS
 
 
@@ -88,9 +89,13 @@ def test_a_game_is_not_hashable_because_it_changes() -> None:
 
 
 # ---------------------------------------------------------------------------------- conveniences
-def test_game_hint_is_the_top_hint() -> None:
+def test_game_hint_is_the_thinkers_choice() -> None:
+    """``game.hint()`` is the thinker's move with its reason (a safe move here: the quick
+    hints agree), and None once no move is legal."""
     game = Game("acme", seed=7)
-    assert game.hint() == hints(game)[0]
+    hint = game.hint()
+    assert hint is not None and hint == think(game).hint()
+    assert hint.move == hints(game)[0].move and hint.safe
     while game.legal_moves():
         game.play(game.legal_moves()[-1])
     assert game.hint() is None
@@ -116,7 +121,7 @@ def test_undo_and_redo_several_moves() -> None:
     with pytest.raises(IllegalMoveError, match="nothing to redo: no move has been taken back"):
         game.redo()
     for bad in (0, -1, 1.5, "2", True):
-        with pytest.raises(ValueError, match="a number of moves, 1 or more"):
+        with pytest.raises(ValueError, match="moves to undo or redo is a whole number at least 1"):
             game.undo(bad)  # type: ignore[arg-type]
 
 

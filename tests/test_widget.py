@@ -373,7 +373,7 @@ def test_an_own_deck_game_is_not_kept() -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_hint_names_a_legal_move_and_its_piles(variant: str) -> None:
     game = Game(variant, seed=3)
-    widget = GameWidget(game)
+    widget = GameWidget(game, think=False)  # the quick hint (the thinker's: test_widget_think)
     control(widget, "hint")
     hint = widget.hint
     assert hint["move"] in widget.view["legal"]

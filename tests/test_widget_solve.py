@@ -291,8 +291,13 @@ def test_malformed_stop_does_not_stop() -> None:
 
 # -- Chances ------------------------------------------------------------------------------
 
-SMALL = {"chance_samples": 6, "chance_nodes": 1500, "chance_seed": 4}
-MEASURES = ("winnable", "player")
+PLAYERS = ("greedy", "hint")  # three columns, cheaply (the thinker's: test_widget_think)
+SMALL = {"chance_samples": 6, "chance_nodes": 1500, "chance_seed": 4, "chance_players": PLAYERS}
+
+
+def measures(row: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A chances row's measures by name: winnable, then each player's."""
+    return {"winnable": row["winnable"], **{p["name"]: p for p in row["players"]}}
 
 
 @pytest.mark.parametrize(("variant", "seed"), [("quadrennial", 3), ("acme", 7)])
@@ -306,22 +311,23 @@ def test_chances_are_sane_and_match_the_engine(variant: str, seed: int) -> None:
     legal = [str(m) for m in game.legal_moves()]
     assert sorted(row["move"] for row in rows) == sorted(legal)
     for row in rows:
-        assert row["samples"] == SMALL["chance_samples"] and row["strategy"] == "hint"
-        for name in MEASURES:
-            m = row[name]
+        assert row["samples"] == SMALL["chance_samples"]
+        assert tuple(p["name"] for p in row["players"]) == PLAYERS
+        for m in measures(row).values():
             assert m["won"] + m["lost"] + m["undecided"] == SMALL["chance_samples"]
             decided = m["won"] + m["lost"]
             assert m["rate"] == (m["won"] / decided if decided else None)
             assert 0 <= m["all_low"] <= m["low"] <= m["high"] <= m["all_high"] <= 1
             if decided:
                 assert m["low"] <= m["rate"] <= m["high"]
-        assert row["player"]["won"] <= row["winnable"]["won"]  # a player's win is winnable
-    engine = move_chances(game, samples=6, seed=4, max_nodes=1500)
+        for player in row["players"]:  # a player's win is winnable
+            assert player["won"] <= row["winnable"]["won"]
+    engine = move_chances(game, samples=6, seed=4, max_nodes=1500, players=PLAYERS)
     assert [(r["move"], r["winnable"]["won"], r["winnable"]["undecided"]) for r in rows] == [
         (c.move, c.winnable.won, c.winnable.undecided) for c in engine
     ]
-    assert [(r["move"], r["player"]["won"]) for r in rows] == [
-        (c.move, c.player.won) for c in engine
+    assert [(r["move"], [p["won"] for p in r["players"]]) for r in rows] == [
+        (c.move, [t.won for _, t in c.players]) for c in engine
     ]
     assert widget.solving["status"] == "done" and NO_PEEKING in widget.message
     assert widget.solving["done"] == widget.solving["total"] == SMALL["chance_samples"]
@@ -348,7 +354,7 @@ def test_chances_grow_sample_by_sample() -> None:
 
 def test_chances_can_be_stopped_and_go_stale() -> None:
     game = Game("fly", seed=HARD_FLY)
-    widget = GameWidget(game, chance_samples=6, chance_nodes=2000)
+    widget = GameWidget(game, chance_samples=6, chance_nodes=2000, chance_players=PLAYERS)
     control(widget, "chances")
     wait_until(lambda: widget.solving.get("done", 0) >= 1)
     control(widget, "stop")
@@ -387,7 +393,7 @@ def test_chances_refused_without_a_legal_move() -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_hint_carries_the_top_three_ranked_hints(variant: str) -> None:
     game = played_game(variant, 8, 5)
-    widget = GameWidget(game)
+    widget = GameWidget(game, think=False)  # the quick hints alone (the thinker: test_widget_think)
     control(widget, "hint")
     ranked = hints(game)[:3]
     assert widget.hint["ranked"] == [
@@ -421,8 +427,9 @@ def test_nothing_hidden_is_synced_before_solve(variant: str) -> None:
     assert face_up_and_hidden(twin)[1] != face_up_and_hidden(game)[1]  # the secret differs
     states = []
     for table_game in (game, twin):
-        widget = GameWidget(table_game, chance_samples=3, chance_nodes=400)
+        widget = GameWidget(table_game, chance_samples=3, chance_nodes=400, chance_players=PLAYERS)
         control(widget, "hint")
+        assert widget._wait_for_background(TIMEOUT)  # the thinker, then the chances
         control(widget, "chances")
         assert widget._wait_for_background(TIMEOUT)
         state = own_state(widget)

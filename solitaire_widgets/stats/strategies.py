@@ -13,7 +13,7 @@ follows hints that know its history, stopping when even the top hint would repea
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -187,18 +187,33 @@ class SolverPlay:
 @dataclass(frozen=True)
 class ThinkerPlay:
     """The thinker (``thinker``): remembers every card it has seen and looks ahead on random
-    deals of the cards it has not seen; never peeks. ``settings`` None: the game's own."""
+    deals of the cards it has not seen; never peeks. ``settings`` None: the game's own.
+
+    Like the hint player it never plays back into a position it has been in, and stops when
+    every move would. ``steps`` plays the same game a slice at a time (for callers without
+    threads: its decisions can take a second each).
+    """
 
     settings: ThinkerSettings | None = None
     max_moves: int = 3000
     name: str = "thinker"
 
     def __call__(self, state: GameState, rng: random.Random) -> Played:
+        steps = self.steps(state, rng)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                played: Played = done.value
+                return played
+
+    def steps(self, state: GameState, rng: random.Random) -> Generator[None, None, Played]:
+        """The game, yielding between slices of the thinker's search."""
         rules = VARIANTS[state.variant]
         thinker = Thinker(self.settings, rng.getrandbits(32))
         seen = {state}
         for done in range(self.max_moves):
-            thought = thinker.decide(state, seen)
+            thought = yield from thinker.decide_steps(state, seen)
             if thought is None:
                 return finish(rules, state, done)
             state = rules.apply(state, thought.move)

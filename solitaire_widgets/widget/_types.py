@@ -6,7 +6,7 @@ coupling exactly and lets mypy check the widget without importing the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 __all__ = ["GameLike", "JSONDict"]
@@ -34,6 +34,10 @@ class GameLike(Protocol):
     @property
     def positions(self) -> Sequence[Any]:
         """Every position of the game so far, from the deal to now (immutable values)."""
+
+    @property
+    def seen(self) -> Collection[Any]:
+        """The positions of the game so far, as a set (what the thinker remembers)."""
 
     @property
     def history(self) -> Sequence[str]:

@@ -1,4 +1,5 @@
-"""The table's background work: Solve, Chances and "winnable only", as work functions.
+"""The table's background work: Solve, Chances, the thinker's hint and "winnable only", as
+work functions.
 
 Each can take seconds (the solver is pure Python). A work function,
 ``work(job) -> Generator[traits | None, None, traits]``, yields progress traits (or None)
@@ -12,23 +13,29 @@ Two kinds of knowledge, labelled as such:
   verdict depend on the hidden cards. They run only when the player asks, and every result
   says so.
 * **Chances** never peeks at the real face-down cards: ``chances.chance_steps`` deals the
-  unseen cards at random many times and measures every move on the same samples, twice:
-  *winnable* (the solver decides each sample, seeing that sample's cards) and *the player's
-  chance* (the hint player, seeing only face-up cards, plays each sample). The numbers depend
+  unseen cards at random many times and measures every move on the same samples: *winnable*
+  (the solver decides each sample, seeing that sample's cards) and each player's chance (by
+  default *the thinker* and *the hint rules*, seeing only what the player has seen, play each
+  sample). The numbers depend
   only on what the player has seen.
+* **The thinker's hint** never peeks either: ``thinker.think_steps`` decides from what the
+  player has seen (it remembers it), on random deals of the cards not seen yet.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ..chances import ChanceReport, Chances, Tally, chance_steps
 from ..engine import new_state
-from ..solver import WINNABLE_NODES, SolveResult, solve_steps
+from ..solver import WINNABLE_NODES, solve_steps
+from ..stats.strategies import Strategy
+from ..thinker import Thought
 from ..winnability import how_hard
 from ._types import JSONDict
+from .hinting import hint_message, thinker_hint
 from .replay import Replay
 from .runners import Job, Steps
 from .words import plural
@@ -43,7 +50,9 @@ __all__ = [
     "run_chances",
     "run_deal",
     "run_solve",
+    "run_think",
     "solving_state",
+    "thinking_text",
 ]
 
 PROGRESS_INTERVAL = 0.2
@@ -80,19 +89,22 @@ def solving_state(
     }
 
 
+Result = TypeVar("Result")
+
+
 def _throttled(
-    steps: Generator[int, None, SolveResult], job: Job, text: str, clock: Clock
-) -> Generator[JSONDict | None, None, SolveResult]:
-    """Drain a ``solve_steps`` generator, yielding the progress line ``text`` (formatted with
-    the job's ``nodes``) at most every ``PROGRESS_INTERVAL`` seconds of ``clock`` (wall time:
-    a display's pace; the tests give a clock of their own) and None between; return the
-    ``SolveResult``."""
+    steps: Generator[int, None, Result], job: Job, text: str, clock: Clock
+) -> Generator[JSONDict | None, None, Result]:
+    """Drain a generator that yields node counts (``solve_steps``, ``think_steps``), yielding
+    the progress line ``text`` (formatted with the job's ``nodes``) at most every
+    ``PROGRESS_INTERVAL`` seconds of ``clock`` (wall time: a display's pace; the tests give a
+    clock of their own) and None between; return what the generator returns."""
     last = clock()
     while True:
         try:
             job.nodes = next(steps)
         except StopIteration as done:
-            result: SolveResult = done.value
+            result: Result = done.value
             return result
         now = clock()
         if now - last < PROGRESS_INTERVAL:
@@ -136,6 +148,36 @@ def run_solve(
         job, running=False, status=result.status, reason=result.reason, message=message
     )
     return traits
+
+
+def thinking_text(unseen: int) -> str:
+    """The thinker's progress line, to be formatted with ``nodes``: what it looks at."""
+    if unseen:
+        deals = f"on random deals of the {plural(unseen, 'card')} you have not seen"
+        return "thinking: {nodes:,} positions looked at, " + deals
+    return "thinking: you have seen every card; the solver has looked at {nodes:,} positions"
+
+
+def run_think(
+    job: Job,
+    steps: Generator[int, None, Thought | None],
+    quick: JSONDict,
+    *,
+    unseen: int,
+    clock: Clock = time.monotonic,
+) -> Steps:
+    """The thinker's hint: drain ``steps`` (a ``thinker.think_steps`` generator, perhaps
+    already started), with progress at most every ``PROGRESS_INTERVAL`` seconds; return the
+    final traits: the ``hint`` that replaces the ``quick`` one, ``message`` and ``solving``.
+    ``unseen``: how many cards the player has not seen (the progress line says so)."""
+    thought = yield from _throttled(steps, job, thinking_text(unseen), clock)
+    if thought is None:  # think_steps was given a position without a legal move
+        raise ValueError("no legal move is left: there is nothing to think about")
+    job.nodes = max(job.nodes, thought.nodes)
+    hint = thinker_hint(thought, quick)
+    message = hint_message(hint, "the thinker's choice")
+    solving = solving_state(job, running=False, status="done", message=message)
+    return {"hint": hint, "message": message, "solving": solving}
 
 
 def run_deal(
@@ -201,13 +243,14 @@ def tally_json(tally: Tally) -> JSONDict:
 
 
 def chance_row(chances: Chances) -> JSONDict:
-    """One entry of the ``chances`` trait: a move and both of its measures."""
+    """One entry of the ``chances`` trait: a move, winnable, and each player's chance
+    (``players``: ``[{"name", ...tally}, ...]`` in the order measured)."""
+    players = [{"name": name, **tally_json(tally)} for name, tally in chances.players]
     return {
         "move": chances.move,
         "samples": chances.samples,
-        "strategy": chances.strategy,
         "winnable": tally_json(chances.winnable),
-        "player": tally_json(chances.player),
+        "players": players,
     }
 
 
@@ -224,10 +267,10 @@ def run_chances(
     samples: int,
     seed: int,
     max_nodes: int | None,
-    strategy: str,
+    players: Sequence[str | Strategy],
 ) -> Steps:
-    """Measure both chances after each of ``moves``; a generator work function (yields progress
-    traits or None between slices, returns the final traits).
+    """Measure winnable and each of ``players``' chance after each of ``moves``; a generator
+    work function (yields progress traits or None between slices, returns the final traits).
 
     Every move is measured on the same ``samples`` deals of the unseen cards (the same
     ``seed`` gives the same deals), sample after sample, so the table grows more precise as
@@ -241,7 +284,7 @@ def run_chances(
         samples=samples,
         seed=seed,
         max_nodes=max_nodes,
-        strategy=strategy,
+        players=players,
     )
     job.total = samples
     count = len(moves)

@@ -92,7 +92,7 @@ def _control(table: GameWidget, intent: ControlIntent) -> None:
         else:
             table.message = "back to the deal"
     elif action == "hint":
-        table._show_hint()
+        table.show_hint()
     elif action == "auto":
         _autoplay(table)
     elif action == "new" and intent.code is not None:

@@ -1,7 +1,7 @@
 """The table's background job: one at a time, its kinds, its start, progress, Stop and end.
 
 A kind of job is a :class:`JobKind`: its words and the control whose button reads Stop while
-it runs. Adding one (the thinking player's hint, say) is an entry in ``KINDS`` and a work
+it runs. Adding one (the thinker's hint was the fourth) is an entry in ``KINDS`` and a work
 function (see :mod:`.background`). :class:`JobSlot` holds the table's current job and applies
 its reports while it is current: a stopped job, or one whose position changed, is detached
 and whatever it reports after that is dropped.
@@ -41,6 +41,7 @@ class JobKind:
     stale: str  # when the position changed under it
     stopped: str  # after Stop ({nodes}, {done}: how far it got)
     changes_game: bool = False  # its end is applied on the kernel's thread
+    keeps_chances: bool = False  # a Chances table shown stays while it runs
 
 
 KINDS = {
@@ -63,6 +64,16 @@ KINDS = {
             "chances: 0 of {total} samples",
             "the game changed while the chances were worked out: they were discarded",
             "stopped: the chances shown are on the samples measured so far",
+        ),
+        JobKind(
+            "think",
+            "hint",
+            "the thinker is thinking about a hint",
+            "thinking: the quick hint shows meanwhile; Stop keeps it",
+            "thinking: 0 positions looked at",
+            "the game changed while the thinker was thinking: its hint was discarded",
+            "stopped: the quick hint stands (the thinker looked at {nodes:,} positions)",
+            keeps_chances=True,
         ),
         JobKind(
             "deal",
@@ -114,18 +125,11 @@ class JobSlot:
         self.check_idle()
         job = Job(task, button=kind.button, total=total)
         self.current = job
-        self.apply(
-            {
-                "chances": [],
-                "solving": solving_state(
-                    job,
-                    running=True,
-                    status="running",
-                    message=kind.progress.format(total=total),
-                ),
-                "message": kind.started,
-            }
+        started: JSONDict = {} if kind.keeps_chances else {"chances": []}
+        started["solving"] = solving_state(
+            job, running=True, status="running", message=kind.progress.format(total=total)
         )
+        self.apply({**started, "message": kind.started})
         home = _running_loop() if kind.changes_game else None
 
         def report(traits: JSONDict, final: bool) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..chances import DEFAULT_SAMPLES, visible_strategy
+from ..chances import DEFAULT_PLAYERS, visible_strategy
 from ..quoting import quoted
 from ._types import GameLike
 from .protocol import MAX_SEED
@@ -23,12 +23,21 @@ __all__ = [
     "MAX_CHANCE_SAMPLES",
     "MAX_NODES",
     "MAX_SOLVE_SECONDS",
+    "TABLE_CHANCE_SAMPLES",
     "Options",
     "check_game",
     "check_record",
     "check_seed_shown",
+    "chosen_players",
     "option_property",
 ]
+
+TABLE_CHANCE_SAMPLES = 6
+"""The table's Chances measures this many deals of the unseen cards by default, fewer than
+``chances.DEFAULT_SAMPLES``: the thinker's column plays a whole game, thinking before each
+move, on every deal after every move, so a sample costs seconds (tens of CPU seconds for a
+Fly opening's ten moves: ``benchmarks/chances.py --table``, docs/widget.md). The table
+grows after each sample, and Stop keeps it."""
 
 MAX_SOLVE_SECONDS = 24 * 3600.0
 """Solve's time budget is at most a day of CPU time (Stop ends it at any time)."""
@@ -41,14 +50,16 @@ _GAME_KINDS = "a Game or the name of a game such as 'acme'"
 
 @dataclass(frozen=True)
 class Options:
-    """The budgets of Solve and Chances (see ``GameWidget``), each checked."""
+    """The budgets of Solve and Chances, the players Chances measures, and whether Hint
+    thinks (see ``GameWidget``), each checked."""
 
     solve_seconds: float = 10.0
     solve_nodes: int = 2_000_000
-    chance_samples: int = DEFAULT_SAMPLES
+    chance_samples: int = TABLE_CHANCE_SAMPLES
     chance_nodes: int | None = None
     chance_seed: int = 0
-    chance_strategy: str = "hint"
+    chance_players: tuple[str, ...] = DEFAULT_PLAYERS
+    think: bool = True
 
     def __post_init__(self) -> None:
         seconds = self.solve_seconds
@@ -65,12 +76,47 @@ class Options:
         if self.chance_nodes is not None:
             _whole("chance_nodes", self.chance_nodes, low=1, high=MAX_NODES)
         _whole("chance_seed", self.chance_seed, low=0, high=MAX_SEED)
-        if not isinstance(self.chance_strategy, str):
-            raise TypeError(
-                f"chance_strategy names a player (hint, greedy or random), "
-                f"not {quoted(self.chance_strategy)}"
-            )
-        visible_strategy(self.chance_strategy)  # refuse an unknown name, or the solver, now
+        object.__setattr__(self, "chance_players", _players(self.chance_players))
+        if not isinstance(self.think, bool):
+            raise TypeError(f"think is True or False, not {_shown(self.think)}")
+
+
+_PLAYERS = "a tuple of player names such as ('thinker', 'hint')"
+
+
+def _players(players: object) -> tuple[str, ...]:
+    """The players Chances measures, checked: a non-empty tuple (or list) of distinct names of
+    players who see only the face-up cards (thinker, hint, greedy or random)."""
+    if isinstance(players, str) or not isinstance(players, tuple | list):
+        raise TypeError(f"chance_players is {_PLAYERS}, not {_shown(players)}")
+    if not players:
+        raise ValueError(f"chance_players is {_PLAYERS}: name at least one player")
+    for name in players:
+        if not isinstance(name, str):
+            raise TypeError(f"chance_players names players (such as 'thinker'), not {_shown(name)}")
+        visible_strategy(name)  # refuse an unknown name, or the solver, now
+    names = tuple(name.strip().lower() for name in players)
+    if len(set(names)) != len(names):
+        raise ValueError(f"chance_players names each player once, not {_shown(players)}")
+    return names
+
+
+def chosen_players(players: object, strategy: object) -> object:
+    """The players Chances measures, from ``chance_players`` or the older ``chance_strategy``
+    (one player's name: kept so that code written for it still runs); not both."""
+    if strategy is None:
+        return DEFAULT_PLAYERS if players is None else players
+    if players is not None:
+        raise TypeError(
+            "give chance_players (the players Chances measures) or chance_strategy (the older "
+            "name for one player), not both"
+        )
+    if not isinstance(strategy, str):
+        raise TypeError(
+            f"chance_strategy names one player (thinker, hint, greedy or random), "
+            f"not {_shown(strategy)}"
+        )
+    return (strategy,)
 
 
 def _whole(name: str, value: object, *, low: int, high: int) -> None:

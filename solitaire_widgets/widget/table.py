@@ -22,26 +22,47 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import traitlets
 
-from ..chances import DEFAULT_SAMPLES
 from ..classroom import GameLog
 from ..game import Game
+from ..information import info_state
+from ..moves import Move
 from ..render import render_html
+from ..state import GameState
+from ..thinker import think_steps
 from ._types import GameLike, JSONDict
-from .background import run_chances, run_solve
+from .background import run_chances, run_solve, run_think
 from .bundle import joined
 from .callbacks import Callbacks, MoveCallback
 from .controls import perform
 from .deals import DealHistory
-from .hinting import hint_for
+from .hinting import (
+    FIRST_GUESS,
+    QUICK_ONLY,
+    QUICK_STOPPED,
+    QUICK_THINKING,
+    QUICK_WAITING,
+    hint_for,
+    hint_message,
+    retitled,
+    thinker_hint,
+)
 from .jobs import JobSlot
-from .options import Options, check_game, check_record, check_seed_shown, option_property
+from .options import (
+    TABLE_CHANCE_SAMPLES,
+    Options,
+    check_game,
+    check_record,
+    check_seed_shown,
+    chosen_players,
+    option_property,
+)
 from .protocol import IntentError, answer, parse_intent, seq_of
 from .replay import Replay, game_from_record, replay_of
 from .runners import Job
@@ -79,10 +100,12 @@ class GameWidget(TableTraits):
         large: bool = False,
         solve_seconds: float = 10.0,
         solve_nodes: int = 2_000_000,
-        chance_samples: int = DEFAULT_SAMPLES,
+        chance_samples: int = TABLE_CHANCE_SAMPLES,
         chance_nodes: int | None = None,
         chance_seed: int = 0,
-        chance_strategy: str = "hint",
+        chance_players: Sequence[str] | None = None,
+        chance_strategy: str | None = None,
+        think: bool = True,
         **kwargs: Any,
     ) -> None:
         """Show ``game``, or a new game of the variant named ``game`` with deal ``seed``.
@@ -90,7 +113,11 @@ class GameWidget(TableTraits):
         ``solve_seconds`` and ``solve_nodes`` bound the Solve button's search. Chances measures
         each move on ``chance_samples`` deals of the unseen cards (from ``chance_seed``):
         winnable, with the solver given ``chance_nodes`` positions per deal (default: the
-        game's, ``chances.default_nodes``), and the chance of the ``chance_strategy`` player.
+        game's, ``chances.default_nodes``), and the chance of each of ``chance_players``
+        (default ``chances.DEFAULT_PLAYERS``: the thinker and the hint rules);
+        ``chance_strategy="greedy"``, the older way to name one player, still works. Hint
+        shows the quick hint at once, then lets the thinker think (seeded with
+        ``chance_seed``) and shows its choice; ``think=False`` keeps to the quick hints.
         Every argument is checked here: ``TypeError`` for a value of the wrong kind,
         ``ValueError`` for one that cannot be used.
         """
@@ -99,7 +126,13 @@ class GameWidget(TableTraits):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name} is True or False, not {flag!r:.40}")
         self.options = Options(
-            solve_seconds, solve_nodes, chance_samples, chance_nodes, chance_seed, chance_strategy
+            solve_seconds,
+            solve_nodes,
+            chance_samples,
+            chance_nodes,
+            chance_seed,
+            chosen_players(chance_players, chance_strategy),  # type: ignore[arg-type]
+            think,
         )
         if isinstance(game, str):
             game = _new_game(game, seed)
@@ -110,6 +143,7 @@ class GameWidget(TableTraits):
         self._deals = DealHistory()
         self._replay: Replay | None = None
         self._callbacks = Callbacks()  # on_move callbacks, and anyone's code that raised
+        self._plan: dict[GameState, Move] = {}  # the thinker's proved lines, kept (see hint)
         super().__init__(four_colour=four_colour, large=large, **kwargs)
         self._game: GameLike = game
         self.game_log = GameLog(game) if isinstance(game, Game) else None  # the games played here
@@ -131,7 +165,19 @@ class GameWidget(TableTraits):
     chance_samples = option_property("chance_samples")
     chance_nodes = option_property("chance_nodes")
     chance_seed = option_property("chance_seed")
-    chance_strategy = option_property("chance_strategy")
+    chance_players = option_property("chance_players")
+    think = option_property("think")
+
+    @property
+    def chance_strategy(self) -> str:
+        """The first player Chances measures (the older, one-player name of ``chance_players``;
+        setting it measures that one player)."""
+        return self.options.chance_players[0]
+
+    @chance_strategy.setter
+    def chance_strategy(self, name: str) -> None:
+        players = chosen_players(None, name)
+        self.options = replace(self.options, chance_players=players)  # type: ignore[arg-type]
 
     def __repr__(self) -> str:
         """A short, stable description (notebook outputs are compared by nbval)."""
@@ -223,8 +269,9 @@ class GameWidget(TableTraits):
 
     def measure_chances(self) -> None:
         """Measure each legal move's chances in the background (the Chances button): winnable
-        (the solver, seeing each sample's cards) and the player's chance (a visible-only
-        strategy), on the same random deals of the unseen cards; never the real ones."""
+        (the solver, seeing each sample's cards) and each player's chance (players who see
+        only the face-up cards: ``chance_players``), on the same random deals of the unseen
+        cards; never the real ones."""
         with self._lock, self.hold_sync():
             self._jobs.check_idle()
             moves = list(self._game.legal_moves())
@@ -240,7 +287,7 @@ class GameWidget(TableTraits):
                     samples=opts.chance_samples,
                     seed=opts.chance_seed,
                     max_nodes=opts.chance_nodes,
-                    strategy=opts.chance_strategy,
+                    players=opts.chance_players,
                 )
 
             self._jobs.start("chances", work, total=opts.chance_samples)
@@ -249,14 +296,19 @@ class GameWidget(TableTraits):
         """Stop the background job, if any (the Stop button).
 
         A stopped Solve shows no result; stopped Chances keep the table as measured so far
-        (every move on the same samples); a stopped "winnable only" deals nothing.
+        (every move on the same samples); a stopped "winnable only" deals nothing; a stopped
+        thinker leaves the quick hint in place.
         """
         with self._lock, self.hold_sync():
             if self._jobs.current is None:
                 self._set({"message": "nothing to stop"})
                 return
+            thinking = self._jobs.current.task == "think"
             solving = self._jobs.detach("stop")
-            self._set({"solving": solving, "message": solving["message"]})
+            traits = {"solving": solving, "message": solving["message"]}
+            if thinking:
+                traits["hint"] = retitled(self.hint, QUICK_STOPPED)
+            self._set(traits)
 
     def close(self) -> None:
         """Stop following the game and any background job, and close the widget."""
@@ -302,16 +354,54 @@ class GameWidget(TableTraits):
         self._game.play(move)
         self._notify([self.view.get("last_move") or move])
 
-    def _show_hint(self) -> None:
-        """Set ``hint`` to the best move, or explain that there is none."""
-        if self._game.status == "won":
-            raise IntentError("the game is won: there is nothing left to hint")
-        hint = hint_for(self._game)
-        if not hint:
-            raise IntentError("no legal move is left: the game is lost")
-        self._set({"hint": hint, "message": f"hint: {hint['move']} — {hint['reason']}"})
-        if self.game_log is not None:
-            self.game_log.hint_asked()
+    def show_hint(self) -> None:
+        """Show a hint (the Hint button), in two stages: the quick hint at once (the hint
+        rules, from the face-up cards now), then the thinker's choice, which replaces it when
+        the thinker ends (a background job: Hint reads Stop while it runs, Stop keeps the
+        quick hint, a change of the position discards it). A forced, safe or proved move
+        replaces the quick hint at once, with no job. ``think=False``: the quick hint only;
+        while another job works, the quick hint only, and it says why."""
+        with self._lock, self.hold_sync():
+            game = self._game
+            if game.status == "won":
+                raise IntentError("the game is won: there is nothing left to hint")
+            current = self._jobs.current
+            if current is not None and current.task == "think":
+                raise IntentError(
+                    "the thinker is thinking about this position already: press Stop to keep "
+                    "the quick hint"
+                )
+            if self.game_log is not None and game.legal_moves():
+                self.game_log.hint_asked()
+            busy = self._jobs.busy()
+            if not self.options.think or busy:
+                title = QUICK_WAITING.format(busy=busy) if busy else QUICK_ONLY
+                quick = hint_for(game, title)
+                if not quick:
+                    raise IntentError("no legal move is left: the game is lost")
+                note = f"the thinker waits: {busy}" if busy else ""
+                self._set({"hint": quick, "message": hint_message(quick, note)})
+                return
+            quick = hint_for(game, QUICK_THINKING, FIRST_GUESS)
+            if not quick:
+                raise IntentError("no legal move is left: the game is lost")
+            state = game.state
+            steps = think_steps(state, game.seen, seed=self.options.chance_seed, plan=self._plan)
+            try:
+                first = next(steps)
+            except StopIteration as done:  # forced, safe or proved: no search needed
+                hint = thinker_hint(done.value, quick)
+                self._set({"hint": hint, "message": hint_message(hint, "the thinker's choice")})
+                return
+            unseen = len(info_state(state).unseen)
+            self._set({"hint": quick})
+
+            def work(job: Job) -> Any:
+                job.nodes = first
+                return run_think(job, steps, quick, unseen=unseen)
+
+            self._jobs.start("think", work)
+            self._set({"message": hint_message(quick, "a first guess: the thinker is thinking")})
 
     def _notify(self, moves: list[str]) -> None:
         """Report moves played on this table to the ``on_move`` callbacks, each isolated."""

@@ -9,8 +9,12 @@ preferences the browser may set; any other write from the browser is refused and
 ``error``
     The reason the last intent was refused, ``""`` if it was not.
 ``hint``
-    ``{"move", "reason", "from", "to", "ranked"}`` after the Hint button, else ``{}``;
-    ``ranked`` is the first three ranked hints ``{"move", "reason", "safe"}``, best first.
+    ``{"move", "reason", "from", "to", "by", "tag", "title", "ranked"}`` after the Hint
+    button, else ``{}``; ``by`` is ``"quick"`` (the quick hint rules: shown at once) or
+    ``"thinker"`` (its considered choice, which replaces the quick hint when the thinker ends;
+    it adds ``"kind"``: forced, safe, proved, lost, undecided or sampled); ``tag`` and
+    ``title`` are the words over and beside it (see :mod:`.hinting`); ``ranked`` is the first
+    three ranked hints ``{"move", "reason", "safe"}``, best first.
 ``message``
     One line describing what just happened (also read out by screen readers).
 ``four_colour``
@@ -23,12 +27,14 @@ preferences the browser may set; any other write from the browser is refused and
     "words", "text", "view"}`` (one step: each step is sent when asked for, see
     :mod:`.replay`); a solver's line adds ``"start": k, "solver": true``.
 ``solving``
-    The background job (Solve, Chances, "winnable only"): ``{"task", "button", "running",
+    The background job (Solve, Chances, the thinker's hint, "winnable only"): ``{"task",
+    "button", "running",
     "status", "nodes", "done", "total", "reason", "message"}``, or ``{}`` before any job and
     after the position changed (see :mod:`.jobs`).
 ``chances``
-    Both chances per move after Chances, ``[{"move", "samples", "strategy", "winnable",
-    "player"}, ...]`` best first, ``[]`` otherwise (see ``background.tally_json``).
+    The measures per move after Chances, ``[{"move", "samples", "winnable", "players": [{"name",
+    ...}, ...]}, ...]`` best first, ``[]`` otherwise: winnable and each player's chance (see
+    ``background.chance_row`` and ``tally_json``).
 ``back``
     ``{"seed": 3, "moves": 12}`` after New deal: the game left behind, which the Back button
     brings back (the two then swap places); ``{}`` when there is none.
@@ -37,8 +43,8 @@ preferences the browser may set; any other write from the browser is refused and
     step; ``{}`` otherwise (any other change forgets it).
 ``lines``
     The table's words, written here and only shown by the browser: ``{"status"}`` (the status
-    line), ``{"won"}`` once the game is won, and with chances ``{"caption", "player"}`` (see
-    :mod:`.words`).
+    line), ``{"won"}`` once the game is won, and with chances ``{"caption", "columns", "gap"}``
+    (the players' column headers, and the two sentences under the table; see :mod:`.words`).
 
 """
 

@@ -21,6 +21,7 @@ __all__ = [
     "chances_lines",
     "last_move_text",
     "move_words",
+    "player_words",
     "plural",
     "static_note",
     "status_line",
@@ -85,19 +86,40 @@ def status_line(view: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def chances_lines(rows: list[dict[str, Any]]) -> dict[str, str]:
-    """The words over the Chances table: its caption and the player column's header."""
+PLAYERS = {
+    "thinker": (
+        "the thinker",
+        "a player who sees only what you have seen, remembers it and looks ahead",
+    ),
+    "hint": ("the hint rules", "the quick hints played blindly, from the face-up cards now"),
+    "greedy": ("greedy player", "cards home first, then a fixed order, from the face-up cards"),
+    "random": ("random player", "any legal move, at random"),
+}
+"""Each player Chances can measure: its column's name, and who it is, in a few words."""
+
+
+def player_words(name: str) -> tuple[str, str]:
+    """A player's column name and description (a strategy object's own name otherwise)."""
+    return PLAYERS.get(name, (f"{name} player", "a player who sees only the face-up cards"))
+
+
+def chances_lines(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The words around the Chances table: its caption (what every column measures), the
+    players' column headers (``columns``) and, under it, the gap between the measures in two
+    sentences (``gap``, ``chances.GAP``)."""
     if not rows:
         return {}
     first = rows[0]
-    player, samples = first["strategy"], first["samples"]
-    caption = (
-        f"After each move, on {samples} random deals of the unseen cards (never the real ones), "
-        "with 95% intervals. Winnable: the share of deals a player who could see every card "
-        f"would still win. {player.capitalize()} player: the share the {player} player wins, "
-        f"seeing only the face-up cards. {GAP}"
+    named = [player_words(player["name"]) for player in first["players"]]
+    who = " ".join(
+        f"{title[0].upper()}{title[1:]}: the share won by {what}." for title, what in named
     )
-    return {"caption": caption, "player": f"{player} player (sees the face-up cards)"}
+    caption = (
+        f"After each move, on {first['samples']} random deals of the unseen cards (never the "
+        "real ones), with 95% intervals. Winnable: the share of deals a player who could see "
+        f"every card would still win. {who}"
+    )
+    return {"caption": caption, "columns": [title for title, _ in named], "gap": GAP}
 
 
 def won_line(view: dict[str, Any]) -> str:
@@ -106,9 +128,9 @@ def won_line(view: dict[str, Any]) -> str:
     return f"Won! Every card is home, in {moves} move{'' if moves == 1 else 's'}."
 
 
-def table_lines(view: dict[str, Any], chances: list[dict[str, Any]]) -> dict[str, str]:
+def table_lines(view: dict[str, Any], chances: list[dict[str, Any]]) -> dict[str, Any]:
     """The ``lines`` trait: the status line, the win, and the words over the chances."""
-    lines = {"status": status_line(view), **chances_lines(chances)}
+    lines: dict[str, Any] = {"status": status_line(view), **chances_lines(chances)}
     if view["status"] == "won":
         lines["won"] = won_line(view)
     return lines

@@ -3,16 +3,19 @@
 One notebook hosts one ``GameWidget`` per check (each on its own game, found by the setup
 cell), so the page and the kernel are opened once for the module:
 
-* Hint (button and ``h``): the hint shown is ``hints(game)[0]`` from the kernel, its source
+* Hint (button and ``h``, ``think=False``: the quick hints alone; the thinker's second stage
+  is ``test_widget_think.py``'s): the hint shown is ``hints(game)[0]`` from the kernel, its source
   and target piles are marked, the "Why?" list shows the first three ranked moves, and
   playing the hinted move clears it all;
 * Solve: the message gives the solver's move count, the replay opens at the position where
   Solve was pressed, ▶ and ▶| step through the line to a won position, Exit goes back, and the
   game's history is untouched;
 * Stop: a search with a huge budget on a hard Fly deal stops within seconds, and says so;
-* Chances: one row per legal move, with both measures (winnable, the hint player's chance)
-  and the undecided count as the kernel computed them (and as ``chances.move_chances``
-  computes them again), the caption explaining the gap between the two, no peeking;
+* Chances (one player: the hint rules; three columns with the thinker are
+  ``test_widget_think.py``'s): one row per legal move, with winnable and the hint rules'
+  chance and the undecided count as the kernel computed them (and as
+  ``chances.move_chances`` computes them again), the caption defining the columns, the gap
+  under the table, no peeking;
 * drag and drop (HTML5 DnD, as Playwright's ``drag_to`` performs it in Chromium) plays a move;
 * Auto plays exactly the safe foundation moves the engine's ``autoplay`` would.
 
@@ -97,7 +100,7 @@ AUTO_SEED = first_seed("acme", lambda g: bool(safe_moves(g.state)))
 WIDGET_CELLS = {
     "hint": """
 hint_game = Game("acme", seed=HINT_SEED)
-hint_table = GameWidget(hint_game)
+hint_table = GameWidget(hint_game, think=False)  # the quick hints (the thinker: test_widget_think)
 hint_table
 """,
     "solve": """
@@ -114,7 +117,10 @@ stop_table
 """,
     "chances": """
 chance_game = Game("acme", seed=CHANCE_SEED)
-chance_table = GameWidget(chance_game, chance_samples=4, chance_nodes=2000)
+# One player, the hint rules (three columns with the thinker: test_widget_think.py).
+chance_table = GameWidget(
+    chance_game, chance_samples=4, chance_nodes=2000, chance_players=("hint",)
+)
 chance_table
 """,
     "drag": """
@@ -425,10 +431,10 @@ def test_chances_table(nb: NotebookSession) -> None:
     # The same measurement, made again in the kernel outside the widget.
     again = kernel.eval(
         "[[c.move, c.winnable.won, c.winnable.undecided, c.player.won] for c in"
-        " move_chances(chance_game, samples=4, seed=0, max_nodes=2000)]"
+        " move_chances(chance_game, samples=4, seed=0, max_nodes=2000, players=('hint',))]"
     )
     assert [
-        [r["move"], r["winnable"]["won"], r["winnable"]["undecided"], r["player"]["won"]]
+        [r["move"], r["winnable"]["won"], r["winnable"]["undecided"], r["players"][0]["won"]]
         for r in rows
     ] == again
 
@@ -440,7 +446,7 @@ def test_chances_table(nb: NotebookSession) -> None:
         [measure_text(r["winnable"]) for r in rows]
     )
     expect(lines.locator(".sw-chance-player")).to_have_text(
-        [measure_text(r["player"]) for r in rows]
+        [measure_text(r["players"][0]) for r in rows]
     )
     expect(lines.locator(".sw-chance-undecided")).to_have_text([undecided_text(r) for r in rows])
     for i, row in enumerate(rows):
@@ -450,13 +456,14 @@ def test_chances_table(nb: NotebookSession) -> None:
         [
             "move",
             "winnable (sees every card)",
-            "hint player (sees the face-up cards)",
+            "the hint rules",
             "undecided (all lost…all won)",
         ]
     )
     caption = chances.locator("caption")
     expect(caption).to_contain_text("on 4 random deals of the unseen cards (never the real ones)")
-    expect(caption).to_contain_text(kernel.eval("GAP"))
+    expect(caption).to_contain_text("The hint rules: the share won by the quick hints")
+    expect(table.root.locator(".sw-chances-gap")).to_have_text(kernel.eval("GAP"))
     count = f"{len(moves)} move{'' if len(moves) == 1 else 's'}"
     expect(table.root.locator(".sw-message")).to_have_text(
         f"chances for {count} on 4 random deals of the unseen cards: no peeking at the real ones"

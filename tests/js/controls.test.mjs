@@ -51,3 +51,11 @@ test("New deal says which deal; Back and Redeal stay in place, unavailable until
   assert.equal(states().redeal.off, true);
   assert.equal(states({ view: { ...playing, legal: ["redeal"] } }).redeal.off, false);
 });
+
+test("Hint reads Stop while the thinker thinks; the other jobs wait", () => {
+  const thinking = states({ running: "hint" });
+  assert.deepEqual([thinking.hint.label, thinking.hint.stop, thinking.hint.off], ["Stop", true, false]);
+  assert.match(thinking.hint.title, /keep the quick hint/);
+  assert.deepEqual([thinking.solve.off, thinking.chances.off], [true, true]);
+  assert.deepEqual([states().hint.label, states().hint.stop], ["Hint", false]);
+});

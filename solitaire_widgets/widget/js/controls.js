@@ -18,6 +18,7 @@ export function controlStates({ view, replay, running, back, restarted, typed })
     undo: { off: !view.moves_made && !restarted.moves, title: undoRestart || "take back the last move (u)" },
     redo: { off: !view.can_redo },
     review: { off: !view.moves_made },
+    // While the thinker thinks about a hint, the other jobs wait (Hint reads Stop).
     solve: { off: view.status === "won" || (!!running && running !== "solve") },
     chances: { off: (!legal.length || !!running) && running !== "chances" },
     hint: { off: view.status !== "playing" },
@@ -45,9 +46,9 @@ export function controlStates({ view, replay, running, back, restarted, typed })
       ? "deal a random new game (type a deal number or a code like ACME-7L in the box to choose the deal)"
       : number ? `deal number ${typed}` : `the deal with code ${shown}`,
   };
-  for (const [task, [label, title]] of Object.entries(JOBS)) {
+  for (const [task, [label, title, stopTitle]] of Object.entries(JOBS)) {
     const mine = running === task;
-    Object.assign(states[task], { stop: mine, label: mine ? "Stop" : label, title: mine ? "stop the search" : title });
+    Object.assign(states[task], { stop: mine, label: mine ? "Stop" : label, title: mine ? stopTitle : title });
   }
   if (replay) for (const state of Object.values(states)) state.off = true;
   return states;

@@ -37,65 +37,115 @@ export function drawSolving(ctx) {
   ui.root.classList.toggle("sw-busy", !!job.running);
 }
 
-/** The ranked hints as a small list: move, reason, and "safe" for a move that cannot hurt. */
+/**
+ * The hint panel, from the `hint` trait: its title (Python's words: which stage it is), who
+ * gave it (`by`: "quick" for the quick hint rules, "thinker" for the thinker's considered
+ * choice) and the ranked moves, best first; the best one carries the stage's tag ("first
+ * guess", "the thinker's choice"). Pure: tested in tests/js.
+ */
+export function hintPanel(hint) {
+  const ranked = Array.isArray(hint.ranked) ? hint.ranked : [];
+  const items = ranked.map((item, index) => ({
+    move: item.move, reason: item.reason, safe: !!item.safe, best: index === 0,
+    tag: index === 0 ? hint.tag || "" : "",
+  }));
+  return { title: hint.title || "", by: hint.by || "", items };
+}
+
+/** The ranked hints as a small list: move, reason, the stage's tag, "safe" for a safe move. */
 export function drawHints(ctx) {
   const { ui, state } = ctx;
-  const hint = ctx.replay() ? {} : ctx.model.get("hint") || {};
-  const ranked = Array.isArray(hint.ranked) ? hint.ranked : [];
-  const key = JSON.stringify(ranked);
+  const panel = hintPanel(ctx.replay() ? {} : ctx.model.get("hint") || {});
+  const key = JSON.stringify(panel);
   if (key === state.hintsKey) return;
   state.hintsKey = key;
-  ui.hintList.replaceChildren(...ranked.map((item, index) => {
-    const line = make("li", index === 0 ? "sw-hint-item sw-hint-best" : "sw-hint-item");
+  setText(ui.hintsTitle, panel.title);
+  ui.hints.dataset.by = panel.by;
+  ui.hintList.replaceChildren(...panel.items.map((item) => {
+    const line = make("li", item.best ? `sw-hint-item sw-hint-best sw-hint-by-${panel.by}` : "sw-hint-item");
     line.append(make("span", "sw-hint-move", item.move), make("span", "sw-hint-reason", item.reason));
+    if (item.tag) line.append(make("span", "sw-hint-tag", item.tag));
     if (item.safe) line.append(make("span", "sw-hint-safe", "safe"));
     return line;
   }));
-  ui.hints.hidden = !ranked.length;
+  ui.hints.hidden = !panel.items.length;
 }
 
-/** One measure of a chances row: a bar, the rate, and its 95% interval ("—" if undecided). */
+/** One measure as the table shows it: the rate and its 95% interval ("—" when undecided). */
+function measureText(measure) {
+  const decided = measure.rate !== null && measure.rate !== undefined;
+  return {
+    decided,
+    rate: decided ? Math.min(Math.max(Number(measure.rate), 0), 1) : 0,
+    text: decided ? percent(measure.rate) : "—",
+    range: decided ? `${percent(measure.low)}–${percent(measure.high)}` : "",
+  };
+}
+
+/**
+ * The chances table, from the `chances` rows and the `lines` trait: the column headers (move,
+ * winnable, one per player in Python's words, undecided) and per row its move, winnable, each
+ * player's chance and the winnable column's undecided samples. Pure: tested in tests/js.
+ */
+export function chanceTable(rows, lines) {
+  const first = rows[0] || { players: [] };
+  const names = Array.isArray(lines.columns) ? lines.columns : [];
+  const players = first.players.map((player, index) => ({ name: player.name, header: names[index] || player.name }));
+  const headers = ["move", "winnable (sees every card)", ...players.map((p) => p.header), "undecided (all lost…all won)"];
+  const body = rows.map((row) => {
+    const w = row.winnable;
+    const undecided = { text: `${w.undecided} of ${row.samples}`, range: "", title: "" };
+    if (w.undecided) {
+      undecided.range = `${percent(w.all_low)}–${percent(w.all_high)}`;
+      undecided.title = `${w.undecided} deals the solver could not decide within its budget: `
+        + `winnable lies between ${percent(w.all_low)} (all of them lost) and ${percent(w.all_high)} (all won)`;
+    }
+    return {
+      move: row.move,
+      winnable: measureText(w),
+      players: row.players.map((player) => ({ name: player.name, ...measureText(player) })),
+      undecided,
+    };
+  });
+  return { headers, players, rows: body, caption: lines.caption || "", gap: lines.gap || "" };
+}
+
+/** One measure's cell: a bar, the rate, and its interval. */
 function measureCell(className, measure) {
   const cell = make("td", `sw-chance-measure ${className}`);
-  const decided = measure.rate !== null && measure.rate !== undefined;
   const bar = make("span", "sw-chance-bar");
   bar.setAttribute("aria-hidden", "true");
-  bar.style.setProperty("--rate", String(decided ? Math.min(Math.max(Number(measure.rate), 0), 1) : 0));
-  cell.append(bar, make("span", "sw-chance-rate", decided ? percent(measure.rate) : "—"),
-    make("span", "sw-chance-range", decided ? `${percent(measure.low)}–${percent(measure.high)}` : ""));
+  bar.style.setProperty("--rate", String(measure.rate));
+  cell.append(bar, make("span", "sw-chance-rate", measure.text), make("span", "sw-chance-range", measure.range));
   return cell;
 }
 
-/** The undecided samples of the winnable column, and the range they leave open. */
-function undecidedCell(row) {
-  const w = row.winnable;
-  const cell = make("td", "sw-chance-undecided", `${w.undecided} of ${row.samples}`);
-  if (w.undecided) {
-    cell.append(make("span", "sw-chance-range", `${percent(w.all_low)}–${percent(w.all_high)}`));
-    cell.title = `${w.undecided} deals the solver could not decide within its budget: `
-      + `winnable lies between ${percent(w.all_low)} (all of them lost) and ${percent(w.all_high)} (all won)`;
-  }
-  return cell;
-}
-
-/** The chances: one row per move, best first: move, winnable, player's chance, undecided. */
+/** The chances: one row per move, best first: move, winnable, each player's chance, undecided;
+ * the caption over it, and the gap between the measures in two sentences under it. */
 export function drawChances(ctx) {
   const { ui, state, model } = ctx;
   const rows = ctx.replay() ? [] : model.get("chances") || [];
-  const lines = model.get("lines") || {};
-  const key = JSON.stringify([rows, lines.caption]);
+  const table = chanceTable(rows, model.get("lines") || {});
+  const key = JSON.stringify(table);
   if (key === state.chancesKey) return;
   state.chancesKey = key;
-  ui.chanceRows.replaceChildren(...rows.map((row) => {
+  ui.chanceHead.replaceChildren(...table.headers.map((text) => {
+    const cell = make("th", "", text);
+    cell.scope = "col";
+    return cell;
+  }));
+  ui.chanceRows.replaceChildren(...table.rows.map((row) => {
     const line = make("tr", "sw-chance");
     line.dataset.move = row.move;
-    line.append(make("td", "sw-chance-move", row.move),
-      measureCell("sw-chance-winnable", row.winnable),
-      measureCell("sw-chance-player", row.player),
-      undecidedCell(row));
+    const undecided = make("td", "sw-chance-undecided", row.undecided.text);
+    if (row.undecided.range) undecided.append(make("span", "sw-chance-range", row.undecided.range));
+    if (row.undecided.title) undecided.title = row.undecided.title;
+    line.append(make("td", "sw-chance-move", row.move), measureCell("sw-chance-winnable", row.winnable),
+      ...row.players.map((p) => measureCell(`sw-chance-player sw-chance-${p.name}`, p)), undecided);
     return line;
   }));
-  if (lines.player) setText(ui.headCells[2], lines.player);
-  setText(ui.caption, lines.caption || "");
+  setText(ui.caption, table.caption);
+  setText(ui.gap, table.gap);
   ui.chances.hidden = !rows.length;
+  ui.gap.hidden = !rows.length || !table.gap;
 }

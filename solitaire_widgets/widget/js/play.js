@@ -124,7 +124,9 @@ function onKey(ctx, event) {
   if (event.shiftKey || (event.target.tagName === "INPUT" && event.target.type !== "checkbox")) return;
   let handled = onPileKey(ctx, event);
   if (!handled && KEY_CONTROLS[event.key]) {
-    ctx.act.control(KEY_CONTROLS[event.key]);
+    const action = KEY_CONTROLS[event.key];
+    if (action === "hint") ctx.act.job("hint"); // `h` is the Hint button: Stop while it thinks
+    else ctx.act.control(action);
     handled = true;
   }
   if (handled) event.preventDefault();

@@ -3,10 +3,14 @@
 import { make, makeButton } from "./dom.js";
 import { NOT_CONNECTED } from "./link.js";
 
-// The background jobs: the control a job's button belongs to, its label and title while idle.
+// The background jobs: the control a job's button belongs to, its label and title while idle,
+// and its title while it runs (the button then reads Stop).
 export const JOBS = {
-  solve: ["Solve", "search for a winning line (the solver looks at the face-down cards)"],
-  chances: ["Chances", "each move: winnable, and the player's chance, on random deals of the unseen cards"],
+  solve: ["Solve", "search for a winning line (the solver looks at the face-down cards)", "stop the search"],
+  chances: ["Chances", "each move: winnable, the thinker's chance and the hint rules', on random deals of the unseen cards",
+    "stop: keep the chances measured so far"],
+  hint: ["Hint", "suggest a move (h): the quick hint at once, then the thinker's considered choice",
+    "stop thinking: keep the quick hint (h)"],
 };
 
 function checkbox(className, label, title) {
@@ -37,7 +41,7 @@ function buildControls(act, signal) {
     restart: button("Restart", "back to the start of this deal (Undo brings the moves back)", () => act.control("restart")),
     undo: button("Undo", "take back the last move (u)", () => act.control("undo")),
     redo: button("Redo", "play again the move taken back (r)", () => act.control("redo")),
-    hint: button("Hint", "suggest a move (h)", () => act.control("hint")),
+    hint: button(JOBS.hint[0], JOBS.hint[1], () => act.job("hint")),
     auto: button("Auto", "play the moves that can never lose a won game; which they are in each game: docs/rules.md (a)", () => act.control("auto")),
     redeal: button("Redeal", "turn the cards over for another pass", () => act.control("redeal")),
     review: button("Review", "step through this game from the deal", () => act.replay("start")),
@@ -110,23 +114,20 @@ function buildLines() {
 /** The ranked hints after Hint, and the chances per move after Chances. */
 function buildPanels() {
   const hints = make("div", "sw-hints");
+  const hintsTitle = make("div", "sw-hints-title");
   const hintList = make("ol", "sw-hint-list");
-  hints.append(make("div", "sw-hints-title", "Why? The best moves, best first:"), hintList);
+  hints.append(hintsTitle, hintList);
   const chances = make("table", "sw-chances");
   const caption = make("caption", "sw-chances-title");
-  const head = make("tr");
-  const headers = ["move", "winnable (sees every card)", "player's chance", "undecided (all lost…all won)"];
-  const headCells = headers.map((text) => {
-    const cell = make("th", "", text);
-    cell.scope = "col";
-    return cell;
-  });
-  head.append(...headCells);
+  const chanceHead = make("tr"); // the columns: move, winnable, one per player, undecided
   const thead = make("thead");
-  thead.append(head);
+  thead.append(chanceHead);
   const chanceRows = make("tbody");
   chances.append(caption, thead, chanceRows);
-  return { hints, hintList, chances, caption, headCells, chanceRows };
+  // Under the table: what the differences between the columns mean (Python's two sentences).
+  const gap = make("p", "sw-chances-gap");
+  gap.hidden = true;
+  return { hints, hintsTitle, hintList, chances, caption, chanceHead, chanceRows, gap };
 }
 
 /** Build the widget's skeleton into `el`; `act` holds the intents its buttons send. */
@@ -151,7 +152,7 @@ export function buildSkeleton(el, act, signal) {
     ...buildLines(), ...buildPanels(),
   };
   root.append(conn, parts.controls, parts.confirm, parts.replayBar, felt, parts.status,
-    parts.message, parts.error, parts.wait, parts.solving, parts.hints, parts.chances);
+    parts.message, parts.error, parts.wait, parts.solving, parts.hints, parts.chances, parts.gap);
   el.append(root);
   return { root, conn, connWhy, table, win, ...parts };
 }

@@ -28,7 +28,7 @@ function intents(ctx) {
     pick: (pile) => send({ type: "pick", pile }),
     control: (action, extra = {}) => send({ type: "control", action, ...extra }),
     replay: (action, index) => send(index === undefined ? { type: "replay", action } : { type: "replay", action, index }),
-    // Solve or Chances; the same button sends stop while its job is running.
+    // Solve, Chances or Hint; the same button (or key) sends stop while its job is running.
     job: (task) => act.control(ctx.runningJob() === task ? "stop" : task),
     newDeal: () => {
       if (ctx.runningJob() === "new") {
