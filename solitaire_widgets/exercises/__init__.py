@@ -4,8 +4,9 @@ likely mistake, or "correct", counts the try, and never shows the right answer.
 A tutorial's first cell says who is answering (``student("Ada")``: personal numbers are made
 from the name, or from the nbgrader student id). An answer cell sets a variable (``legal =
 ...``: the ``...`` means "not answered") or defines a function, and the check cell after it
-calls ``check("quadrennial-legal", legal)``. ``passed`` (and, for the project, ``points``) is
-what nbgrader's hidden tests ask when a submission is graded.
+calls ``check("quadrennial-legal", legal)``. ``passed`` and ``points`` say what the last check
+gave, for the notebook's own cells; nbgrader's hidden tests trust neither (a cell could redefine
+them) and ask a fresh copy of the checks instead (``fresh.py``).
 
 >>> from fractions import Fraction
 >>> check("quadrennial-rules", ...)

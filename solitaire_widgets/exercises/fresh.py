@@ -16,8 +16,10 @@ their personal numbers) comes from the notebook.
 
 What remains possible, and docs/teaching.md says so: a cell that changes Python itself (the
 import system, ``sys.modules``' finders, ``runpy``, ``hashlib``, builtins) or the package's
-files on disk can still fake a verdict; nbgrader runs a student's code with the grader's rights,
-so nothing inside the notebook can rule that out. A teacher reading the answer cells sees it.
+files on disk, or a function answer that, while the check calls it, reaches up the call stack
+(``sys._getframe``) into the check, can still fake a verdict; nbgrader runs a student's code
+with the grader's rights, so nothing inside the notebook can rule that out. A teacher reading
+the answer cells sees it.
 """
 
 from __future__ import annotations
