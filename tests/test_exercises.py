@@ -38,6 +38,7 @@ from solitaire_widgets.exercises import (
     view_of,
     yours,
 )
+from solitaire_widgets.exercises.catalogue import where_it_comes_back
 from solitaire_widgets.exercises.checking import RECORD_KEY, record
 from solitaire_widgets.exercises.identity import Student, grading, nbgrader_id
 from solitaire_widgets.exercises.kinds import Function, Simulation, value_text
@@ -57,6 +58,8 @@ from solitaire_widgets.variants import VARIANTS
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "solitaire_widgets" / "exercises"
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+FRESH = '__import__("runpy").run_module("solitaire_widgets.exercises.fresh")'
+"""How every hidden test gets its verdict: from a fresh copy of the checks."""
 
 
 @pytest.fixture(autouse=True)
@@ -319,40 +322,81 @@ def test_other_wrong_functions_get_a_targeted_or_general_hint() -> None:
     assert "redeal's own round" in judge("acquaintance-back", ("R1", 4)).message
 
 
-def test_feedback_never_lists_the_refused_moves() -> None:
-    """Whatever set of moves is given, a "not yet" names no move the student left out."""
-    exercise = EXERCISES["quadrennial-rules"]
+@pytest.mark.parametrize(
+    "exercise_id", ["quadrennial-rules", "acquaintance-rules", "acme-rules", "fly-rules"]
+)
+def test_feedback_on_refusals_is_the_same_for_every_wrong_answer(exercise_id: str) -> None:
+    """Whatever set of moves is given, every wrong one gets the same message, and it names no
+    move: a try tells "not yet" and nothing of which move is wrong. A wrong rule number alike."""
+    exercise = EXERCISES[exercise_id]
     candidates = exercise.candidates  # type: ignore[attr-defined]
+    right = RIGHT[exercise_id]
+    messages = set()
     for size in range(len(candidates) + 1):
         for chosen in combinations(candidates, size):
-            feedback = judge("quadrennial-rules", dict.fromkeys(chosen, 1))
-            if feedback.verdict != "not yet" or "You found every refused move" in feedback.message:
-                continue
-            left_out = set(candidates) - set(chosen)
-            named = {
-                move
-                for move in left_out
-                if re.search(rf"(?<![\w-]){move}(?![\w-])", feedback.message)
-            }
-            assert not named, (chosen, feedback.message)
+            feedback = judge(exercise_id, {move: right.get(move, 1) for move in chosen})
+            if feedback.verdict == "not yet":
+                messages.add(feedback.message)
+    assert len(messages) == 1, messages
+    wrong_rules = set()
+    for move in right:
+        for rule in range(1, 7):
+            feedback = judge(exercise_id, {**right, move: rule})
+            if not feedback.correct:
+                wrong_rules.add(feedback.message)
+    assert len(wrong_rules) == 1, wrong_rules
+    for message in messages:  # (the rule message comes once every refused move is found)
+        named = [
+            m for m in candidates if "-" in m and re.search(rf"(?<![\w-]){m}(?![\w-])", message)
+        ]
+        assert not named, (named, message)
 
 
-def test_feedback_on_statements_names_no_letter() -> None:
+def test_feedback_on_statements_is_the_same_for_every_wrong_choice() -> None:
+    messages = set()
     for size in range(6):
         for letters in combinations("ABCDE", size):
             feedback = judge("lab-meaning", set(letters))
             if feedback.verdict == "not yet":
                 assert not re.search(r"\b[A-E]\b", feedback.message), (letters, feedback.message)
+                messages.add(feedback.message)
+    assert len(messages) == 1, messages
 
 
-def test_refusals_say_which_rule_is_wrong_once_the_moves_are_right() -> None:
+def test_rules_as_the_notebook_shows_them_are_accepted() -> None:
+    """Fly's rule 3 and rule 4 both forbid T1-R (nothing goes on the reserve; tableau cards go
+    only home): either number is right, as the notebook and the rule card say both."""
     right = RIGHT["fly-rules"]
-    feedback = judge("fly-rules", {**right, "S-F2": 3})
-    assert (
-        feedback.verdict == "not yet" and "S-F2 breaks another rule than rule 3" in feedback.message
-    )
+    assert judge("fly-rules", {**right, "T1-R": 4}).correct
+    assert judge("fly-rules", {**right, "T1-R": 3}).correct
     correct = judge("fly-rules", right)
     assert "Fly has no waste" in correct.message  # the engine's own words, read when checked
+    nb = nbformat.read(ROOT / "notebooks" / "05_fly.ipynb", as_version=4)
+    rules = next(c.source for c in nb.cells if "## The rules" in c.source)
+    assert "Nothing is ever\n   placed on the reserve" in rules
+
+
+def test_the_notation_the_lessons_teach_is_accepted() -> None:
+    """``R1-F`` is taught as "to whichever foundation takes it": a list of legal moves may use
+    it; an ``X-F`` no foundation takes is not a legal move."""
+    assert judge("quadrennial-legal", ["R1-F", "R6-F", "S-W"]).correct
+    assert judge("quadrennial-legal", ["r1-f2", "R6-F", "S-W"]).correct
+    wrong = judge("quadrennial-legal", ["R1-F", "R6-F", "R2-F", "S-W"])
+    assert not wrong.correct and "whichever foundation" in wrong.message
+
+
+def test_a_rule_number_left_empty_is_said_in_words() -> None:
+    message = judge("quadrennial-rules", {"S-W": None}).message
+    assert "NoneType" not in message and "S-W" in message and "number" in message
+
+
+def test_function_values_are_slow_to_search() -> None:
+    """A stored value costs a slow hash to test, so a search over candidates is not free."""
+    from solitaire_widgets.exercises.answers import SLOW_ROUNDS, slow_digest
+    from solitaire_widgets.exercises.kinds import case_digest
+
+    assert SLOW_ROUNDS >= 50_000
+    assert case_digest("x", (1,), "2") == slow_digest("x", "(1,)=2")
 
 
 def test_fewest_moves_are_played_by_the_engine() -> None:
@@ -397,7 +441,7 @@ def test_the_record_says_which_try_and_whose_numbers() -> None:
 # ----------------------------------------------------------------------------- identity
 def test_a_name_seeds_the_personal_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     student("")
-    assert "No name yet" in capsys.readouterr().out
+    assert "NO NAME YET" in capsys.readouterr().out
     shared_card, shared_game = yours("acquaintance-back"), yours("fly-moves")
     assert str(shared_card) == "9♥" and shared_game.seed == 4  # type: ignore[attr-defined]
     cards = set()
@@ -429,6 +473,32 @@ def test_the_nbgrader_id_is_used_without_a_name(
     assert nbgrader_id(tmp_path) is None and not grading(tmp_path)
     monkeypatch.setenv("JUPYTERHUB_USER", "grace")
     assert nbgrader_id(tmp_path) == "grace"
+
+
+def test_an_empty_name_is_said_and_never_costs_a_right_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A student who leaves the name empty outside JupyterHub answers for the shared position;
+    graded under an nbgrader id, that answer is still right, and the feedback says which
+    numbers were used. A typed name gets its own numbers only."""
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    shared = len(Game("fly", seed=4).legal_moves())
+    student("")
+    working = judge("fly-moves", shared)
+    assert working.correct and "No name was typed" in working.message
+    assert "shared numbers" in working.message
+    folder = tmp_path / "course" / "autograded" / "bob" / "05_fly"
+    folder.mkdir(parents=True)
+    student("", cwd=folder)
+    own = len(yours("fly-moves").legal_moves())  # type: ignore[attr-defined]
+    assert own != shared  # bob's position differs from the shared one
+    graded = judge("fly-moves", shared)
+    assert graded.correct and "nbgrader id, bob" in graded.message
+    assert judge("fly-moves", own).correct
+    assert judge("acquaintance-back", where_it_comes_back("9H")).correct  # the shared card
+    student("Bob", cwd=folder)
+    typed = judge("fly-moves", shared)
+    assert not typed.correct and 'from the name "Bob"' in typed.message
 
 
 # ----------------------------------------------------------------------------- simulations
@@ -650,11 +720,11 @@ def test_each_exercise_is_in_exactly_one_notebook_with_its_check() -> None:
             source = nb.cells[checks[exercise_id]].source
             assert source.startswith(f'check("{exercise_id}", {exercise.name})'), source
             hidden = (
-                f'points("{exercise_id}")'
+                f'_earned("{exercise_id}", {exercise.name})'
                 if exercise.level == "project"
-                else f'assert passed("{exercise_id}")'
+                else f'assert _verdict("{exercise_id}", {exercise.name})'
             )
-            assert hidden in source
+            assert hidden in source and FRESH in source, source
             assert grader(nb.cells[checks[exercise_id]])["points"] == exercise.points
     assert set(seen) == set(EXERCISES)
 
@@ -671,3 +741,147 @@ def test_the_packages_examples_run() -> None:
     import solitaire_widgets.exercises
 
     assert doctest.testmod(solitaire_widgets.exercises).failed == 0
+
+
+def hidden_tests() -> list[tuple[str, str]]:
+    """Every check cell's hidden test (its exercise id and code), from the teacher's notebooks."""
+    found = []
+    for path in NOTEBOOKS:
+        nb = nbformat.read(path, as_version=4)
+        for exercise_id, index in check_cells(nb).items():
+            source = nb.cells[index].source
+            hidden = source.split("### BEGIN HIDDEN TESTS\n")[1].split("\n### END HIDDEN TESTS")[0]
+            found.append((exercise_id, hidden))
+    return found
+
+
+def test_hidden_tests_trust_no_name_and_no_module_a_cell_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A naive answer whose cell redefines ``passed`` and ``points`` and changes the checks in
+    memory fails every hidden test; a right answer passes under the same changes."""
+    from solitaire_widgets.exercises import checking, kinds
+
+    def always_correct(self: Any, verdict: str, message: str, points: Any = None) -> Any:
+        return kinds.Feedback(self.id, self.title, "correct", message, float(self.points))
+
+    monkeypatch.setattr(kinds.Feedback, "correct", property(lambda self: True))
+    monkeypatch.setattr(kinds.Exercise, "feedback", always_correct)
+    monkeypatch.setattr(checking, "passed", lambda *args: True)
+    assert judge("quadrennial-legal", []).correct  # the notebook's copy is fooled
+    tests = hidden_tests()
+    assert {exercise_id for exercise_id, _ in tests} == set(EXERCISES)
+    for exercise_id, hidden in tests:
+        exercise = EXERCISES[exercise_id]
+        *setup, last = hidden.split("\n")
+        for answer, right in ((naive_answer(exercise_id), False), (RIGHT.get(exercise_id), True)):
+            if right and exercise_id not in RIGHT:
+                continue
+            namespace = {
+                "passed": lambda *args: True,
+                "points": lambda *args: 5.0,
+                exercise.name: answer,
+            }
+            exec("\n".join(setup), namespace)
+            if last.startswith("assert "):
+                assert eval(last.removeprefix("assert "), namespace) is right, exercise_id
+            else:
+                assert eval(last, namespace) == 0.0, exercise_id  # the project's points
+
+
+def test_a_thin_wrapper_around_the_package_is_refused() -> None:
+    """The reviewer's wrappers (a partial, a default value) and other hiding places: a helper, a
+    dict of helpers, a closure, an object, an import by text. Each is refused by name."""
+    from functools import partial
+
+    hypergeometric = stats.hypergeometric
+
+    def p_aces(k: int, cards: int, aces: int, reserve: int, h: Any = hypergeometric) -> Any:
+        return h(k, cards, aces, reserve)
+
+    tools = {"h": hypergeometric}
+
+    def helper(*args: int) -> Any:
+        return tools["h"](*args)
+
+    def via_helper(k: int, cards: int, aces: int, reserve: int) -> Any:
+        return helper(k, cards, aces, reserve)
+
+    def closing(h: Any) -> Any:
+        return lambda k, cards, aces, reserve: h(k, cards, aces, reserve)
+
+    class Counter:
+        def __init__(self) -> None:
+            self.h = hypergeometric
+
+        def __call__(self, k: int, cards: int, aces: int, reserve: int) -> Any:
+            return self.h(k, cards, aces, reserve)
+
+    def by_text(k: int, cards: int, aces: int, reserve: int) -> Any:
+        import importlib
+
+        return importlib.import_module("solitaire_widgets.stats").hypergeometric(
+            k, cards, aces, reserve
+        )
+
+    wrappers = {
+        "quadrennial-ace": [partial(stats.at_least_one), stats.at_least_one],
+        "quadrennial-aces": [p_aces, via_helper, closing(hypergeometric), Counter(), by_text],
+        "lab-sample-size": [partial(sample_size)],
+    }
+    for exercise_id, answers in wrappers.items():
+        for answer in answers:
+            feedback = judge(exercise_id, answer)
+            assert feedback.verdict == "not yet", (exercise_id, answer)
+            assert "from solitaire_widgets" in feedback.message, feedback.message
+    assert "ceil" in judge("lab-sample-size", partial(sample_size)).message
+    assert "comb" not in judge("lab-sample-size", partial(sample_size)).message
+
+
+@pytest.mark.parametrize("variant, deal", [("acme", 3), ("acme", 7), ("fly", 4)])
+def test_nothing_reachable_from_a_view_shows_the_game(variant: str, deal: int) -> None:
+    """Walk every view a player gets (attributes, slots, containers, closures, defaults): no
+    game, no state, and no card that is face down in the position the view shows."""
+    from solitaire_widgets.cards import Card
+    from solitaire_widgets.exercises.scan import reachable
+    from solitaire_widgets.state import GameState
+
+    rules = VARIANTS[variant]
+    walked = 0
+
+    def inspecting(view: View) -> object:
+        nonlocal walked
+        game = Game(variant, seed=deal)
+        for move in view.history:
+            game.play(move)
+        state = game.state
+        face_down = {
+            card
+            for index, pile in enumerate(state.piles)
+            for card in pile[: rules.face_down(state, index)]
+        }
+        face_up = {card for pile in view.piles.values() for card in pile}
+        for value in reachable(view):
+            assert not isinstance(value, (GameState, Game)), (view.history, value)
+            if isinstance(value, Card) and variant != "fly":  # Fly: two copies of each card
+                assert value not in face_down, (view.history, value)
+            walked += 1
+        assert face_up.isdisjoint(face_down) or variant == "fly"
+        return greedy_player(view) if variant == "acme" else view.legal[0]
+
+    play_deal(inspecting, variant, deal, max_moves=40)
+    assert walked > 0
+
+
+def test_a_player_close_to_greedy_is_told_which_way_it_went() -> None:
+    """A cautious player that lost more deals than greedy, by less than luck explains, is told
+    it did worse (not "about as well")."""
+    from solitaire_widgets.exercises.players import Split
+
+    project = EXERCISES["acme-player"]
+    assert isinstance(project, PlayerProject)
+    worse = project.close_to_greedy(Split(19, 26))
+    assert Split(19, 26).p_value >= 0.05 and "did worse than greedy, but not clearly" in worse
+    assert "better than greedy, but not clearly" in project.close_to_greedy(Split(26, 19))
+    assert "as many deals as greedy" in project.close_to_greedy(Split(5, 5))
+    assert "about as well" not in project.idea_hint

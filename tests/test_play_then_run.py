@@ -115,3 +115,27 @@ def test_every_cell_runs_the_same_after_random_play(path: Path) -> None:
         assert tables_played > 0, f"{path.name} has no table to play on"
     finally:
         kernel.close()
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_every_cell_can_run_twice_in_a_row(path: Path) -> None:
+    """A student runs a cell again (Shift+Enter twice, or back up a few cells): it must run, and
+    print what it printed the first time. So a cell that plays on a game makes or restarts its
+    game. A check's second run is a new try (its number and, for the project, its deals differ),
+    so only that it runs is asked of it."""
+    nb = nbformat.read(path, as_version=4)
+    rules = sanitizers()
+    kernel = Kernel(NOTEBOOK_DIR)
+    try:
+        for index, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            runs = [kernel.run(cell.source) for _ in range(2)]
+            for number, run in enumerate(runs, 1):
+                assert run.status == "ok", f"{path.name} cell {index}, run {number}: {run.error}"
+            graded = cell.metadata.get("nbgrader", {}).get("grade", False)
+            if not graded and "NBVAL_IGNORE_OUTPUT" not in cell.source:
+                first, second = (comparable([run.stdout, *run.texts], rules) for run in runs)
+                assert first == second, f"{path.name} cell {index} printed otherwise when run again"
+    finally:
+        kernel.close()

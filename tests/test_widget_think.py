@@ -31,6 +31,7 @@ from solitaire_widgets.widget.hinting import (
     hint_for,
 )
 from solitaire_widgets.widget.runners import Job
+from solitaire_widgets.widget.words import chances_lines
 
 __all__ = ["cooperative"]  # the fixture, used by name below
 
@@ -285,3 +286,14 @@ def test_chances_measure_the_thinker_beside_winnable_and_the_hint_rules() -> Non
     assert "The thinker: the share won by" in lines["caption"]
     assert "The hint rules: the share won by" in lines["caption"]
     assert lines["gap"] == GAP
+
+
+def test_every_player_column_is_defined_in_the_caption() -> None:
+    tally = {"won": 0, "lost": 1, "undecided": 0}
+    players = [{"name": name, **tally} for name in ("thinker", "hint", "greedy", "random")]
+    rows = [{"move": "S-W", "samples": 1, "winnable": tally, "players": players}]
+    lines = chances_lines(rows)
+    assert lines["columns"] == ["the thinker", "the hint rules", "greedy player", "random player"]
+    for title in lines["columns"]:
+        assert f"{title[0].upper()}{title[1:]}: the share won by " in lines["caption"]
+    assert lines["gap"] == GAP and chances_lines([]) == {}

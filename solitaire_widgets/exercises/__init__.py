@@ -4,8 +4,9 @@ likely mistake, or "correct", counts the try, and never shows the right answer.
 A tutorial's first cell says who is answering (``student("Ada")``: personal numbers are made
 from the name, or from the nbgrader student id). An answer cell sets a variable (``legal =
 ...``: the ``...`` means "not answered") or defines a function, and the check cell after it
-calls ``check("quadrennial-legal", legal)``. ``passed`` (and, for the project, ``points``) is
-what nbgrader's hidden tests ask when a submission is graded.
+calls ``check("quadrennial-legal", legal)``. ``passed`` and ``points`` say what the last check
+gave, for the notebook's own cells; nbgrader's hidden tests trust neither (a cell could redefine
+them) and ask a fresh copy of the checks instead (``fresh.py``).
 
 >>> from fractions import Fraction
 >>> check("quadrennial-rules", ...)
@@ -42,7 +43,7 @@ def yours(exercise_id: str) -> object:
     """What is your own in an exercise, chosen by your name: a fresh ``Game`` at your position
     (the moves to count), or the card to follow."""
     chosen = exercise(exercise_id)
-    if not isinstance(chosen, Computed):
+    if not isinstance(chosen, Computed) or chosen.personal is None:
         raise ValueError(f"{exercise_id} is the same for everyone: nothing in it is yours")
     choice = chosen.personal(current())
     if isinstance(choice, Position):

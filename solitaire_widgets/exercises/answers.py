@@ -26,6 +26,21 @@ def digest(exercise_id: str, canonical: str) -> str:
     return hashlib.sha256(f"{exercise_id}|{canonical}".encode()).hexdigest()[:24]
 
 
+SLOW_ROUNDS = 50_000
+"""PBKDF2 rounds of a slow hash: about 20 ms each, so a check of ten values takes a fraction
+of a second, and trying every whole number up to 20,000 against one stored value takes minutes
+of computing (for each of an exercise's cases)."""
+
+
+def slow_digest(exercise_id: str, canonical: str) -> str:
+    """The stored hash of a function's value on one case: slow on purpose, so that a search
+    over candidate values costs real time (docs/teaching.md says what it does not stop)."""
+    key = hashlib.pbkdf2_hmac(
+        "sha256", f"{exercise_id}|{canonical}".encode(), b"solitaire_widgets", SLOW_ROUNDS
+    )
+    return key.hex()[:24]
+
+
 def is_unanswered(value: object) -> bool:
     """``...`` (the placeholder of every answer cell) or ``None``: nothing written yet."""
     return value is Ellipsis or value is None
@@ -188,7 +203,13 @@ class RefusalsForm(Form):
             )
         refusals: dict[str, int] = {}
         for move, rule in value.items():
-            refusals[read_move(move)] = IntForm("a rule number").read(rule)
+            name = read_move(move)
+            if isinstance(rule, bool) or not isinstance(rule, (Integral, float)):
+                raise AnswerFormError(
+                    f"Give each refused move the number of the rule it breaks, like "
+                    f'{{"{name}": 2}}; {name} has {rule!r}, which is not a number'
+                )
+            refusals[name] = IntForm("a rule number").read(rule)
         return refusals
 
     def canonical(self, value: object) -> str:

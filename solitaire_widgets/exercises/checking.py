@@ -75,7 +75,8 @@ def show(feedback: Feedback) -> None:
 
 
 def passed(exercise_id: str) -> bool:
-    """Whether the last verdict on this exercise in this session was "correct"."""
+    """Whether the last verdict on this exercise in this session was "correct" (for the
+    notebook's cells: grading asks ``fresh.verdict``, which a cell cannot redefine)."""
     exercise(exercise_id)
     last = session.last.get(exercise_id)
     return last is not None and last.correct
@@ -83,8 +84,7 @@ def passed(exercise_id: str) -> bool:
 
 def points(exercise_id: str) -> float:
     """The points the last verdict earned: all of them when correct, the project's partial
-    credit otherwise (0 for the other exercises). nbgrader reads a check cell's last value as
-    its points."""
+    credit otherwise (0 for the other exercises). Grading asks ``fresh.earned`` instead."""
     exercise(exercise_id)
     last = session.last.get(exercise_id)
     return 0.0 if last is None else last.points

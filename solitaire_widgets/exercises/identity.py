@@ -80,8 +80,22 @@ class Student:
         if self.source == "nbgrader":
             return f"Your numbers are made from your nbgrader id, {self.shown or self.name}."
         return (
-            "No name yet: type yours between the quotes and run this cell again. Until then "
-            "you get the same numbers as everyone else."
+            "NO NAME YET. Type your name between the quotes and run this cell again. Until "
+            "then you get the shared numbers, the same as everyone's, and the checks use them."
+        )
+
+    def checked_with(self) -> str:
+        """Whose numbers a check used, in a sentence for its feedback."""
+        if self.source == "typed":
+            return f'(Checked with your numbers, from the name "{self.shown or self.name}".)'
+        if self.source == "nbgrader":
+            return (
+                f"(No name was typed: checked with the numbers of your nbgrader id, "
+                f"{self.shown or self.name}, and with the shared numbers.)"
+            )
+        return (
+            "(No name was typed, so these are the shared numbers, the same as everyone's: "
+            "type your name in the first code cell for your own.)"
         )
 
     def __str__(self) -> str:

@@ -35,6 +35,7 @@ from numbers import Integral, Real
 from typing import Any, Literal
 
 from ..intervals import coverage, wilson
+from ..moves import parse_move
 from ..state import GameState
 from ..variants import VARIANTS
 from . import session
@@ -45,6 +46,7 @@ from .answers import (
     RefusalsForm,
     digest,
     is_unanswered,
+    slow_digest,
 )
 from .identity import Student, current
 from .positions import Position
@@ -141,6 +143,12 @@ class Exercise:
                     continue
         return None
 
+    def teaching(self) -> str:
+        """The same message for every wrong answer: the general hint and every named mistake's
+        idea. A fixed choice (a set of statements, the refused moves) is small enough that a
+        hint fitted to the answer would name one wrong element per try; this names none."""
+        return " ".join([self.otherwise, *(mistake.hint for mistake in self.mistakes)])
+
     def wrong(self, answer: object, read: object, form: Form | None = None) -> Feedback:
         """ "not yet" with the hint of the first mistake that fits, or the general hint."""
         return self.feedback("not yet", self.mistake_hint(answer, read, form) or self.otherwise)
@@ -154,10 +162,10 @@ class Hashed(Exercise):
     answer_digests: tuple[str, ...] = ()
 
     def _assess(self, answer: object) -> Feedback:
-        read = self.form.read(answer)
+        self.form.read(answer)
         if digest(self.id, self.form.canonical(answer)) in self.answer_digests:
             return self.feedback("correct", self.note)
-        return self.wrong(answer, read, self.form)
+        return self.feedback("not yet", self.teaching())
 
 
 @dataclass(frozen=True)
@@ -165,19 +173,53 @@ class Computed(Exercise):
     """An answer the engine gives, worked out when the answer is checked.
 
     ``from_engine(choice)`` works it out for ``choice``, the student's own deal or card:
-    ``personal(student)`` picks it (by default there is one choice, None, for everyone).
+    ``personal(student)`` picks it (None: one choice, None, for everyone).
+
+    A personal exercise says whose numbers it checked. When no name was typed, an answer for
+    the shared numbers (the ones a student without a name works with) is right too: a student
+    who worked outside JupyterHub and left the name empty is graded under an nbgrader id whose
+    numbers they never saw, and must not lose the marks of a right answer for that.
     """
 
     form: Form = field(default_factory=lambda: Form("an answer"))
     from_engine: Callable[[Any], object] = lambda choice: None
-    personal: Callable[[Student], object] = lambda who: None
+    personal: Callable[[Student], object] | None = None
+    position: Position | None = None  # where ``X-F`` in a list of moves means a foundation
+
+    def choices(self, who: Student) -> list[object]:
+        """The choices an answer may be right for: the student's own, and the shared one when
+        no name was typed."""
+        if self.personal is None:
+            return [None]
+        own = self.personal(who)
+        if who.source == "typed":
+            return [own]
+        return [own, self.personal(Student())]
+
+    @staticmethod
+    def resolved(moves: frozenset[str], position: Position) -> frozenset[str]:
+        """The moves with ``X-F`` ("to whichever foundation takes it", the notation the
+        lessons teach) written with the foundation that takes the card in ``position``."""
+        state = position.game().state
+        rules = VARIANTS[state.variant]
+        return frozenset(str(rules.resolve(state, parse_move(move))) for move in moves)
 
     def _assess(self, answer: object) -> Feedback:
         read = self.form.read(answer)
-        truth = self.from_engine(self.personal(current()))
-        if self.form.canonical(answer) == self.form.canonical(truth):
-            return self.feedback("correct", self.note)
-        return self.wrong(answer, read, self.form)
+        if self.position is not None and isinstance(read, frozenset):
+            answer = read = self.resolved(read, self.position)
+        who = current()
+        given = self.form.canonical(answer)
+        right = any(
+            given == self.form.canonical(self.from_engine(choice)) for choice in self.choices(who)
+        )
+        feedback = (
+            self.feedback("correct", self.note) if right else self.wrong(answer, read, self.form)
+        )
+        if self.personal is None:
+            return feedback
+        whose = who.checked_with()
+        return replace(feedback, message=f"{feedback.message} {whose}".strip())
 
 
 @dataclass(frozen=True)
@@ -185,9 +227,10 @@ class Refusals(Exercise):
     """Which of ``candidates`` the engine refuses in ``position``, and by which numbered rule.
 
     The verdicts are the engine's (``why_not``) at check time; each refused move's rule number is
-    stored as a hash, and ``topics`` says, for a wrong rule number, which rule to look for. A
-    wrong set of refusals gets the hint of the first mistake that fits, or a general one: the
-    check never lists which moves the engine refuses.
+    stored as a hash (more than one when the rules as the notebook shows them support more than
+    one). A wrong set of refusals gets one fixed message (``teaching``), and a wrong rule number
+    the questions of ``topics``, none of them tied to a move: the check never says which move
+    is wrong, so a try tells no more than "not yet".
     """
 
     position: Position = field(default_factory=lambda: Position("acme"))
@@ -212,19 +255,18 @@ class Refusals(Exercise):
         game = self.position.game()
         refused = {move for move in self.candidates if game.why_not(move) is not None}
         if set(refusals) != refused:
-            return self.feedback("not yet", self.mistake_hint(answer, refusals) or self.otherwise)
+            return self.feedback("not yet", self.teaching())
         wrong_rule = [
             move
             for move, rule in sorted(refusals.items())
             if digest(self.id, f"{move}:{rule}") not in self.rule_digests
         ]
         if wrong_rule:
-            topics = dict(self.topics)
-            move = wrong_rule[0]
             return self.feedback(
                 "not yet",
-                f"You found every refused move. {move} breaks another rule than rule "
-                f"{refusals[move]}: {topics.get(move, 'read the rules again')}",
+                "You found every refused move, but a rule number is not the one the card "
+                "gives. For each refused move, find the rule whose words forbid it: "
+                + " ".join(question for _, question in self.topics),
             )
         reasons = "".join(
             f"\n  {move}: {game.why_not(move)}" for move in self.candidates if move in refused
@@ -308,8 +350,9 @@ def value_text(value: object, whole: bool = False) -> str:
 
 
 def case_digest(exercise_id: str, args: tuple[object, ...], text: str) -> str:
-    """The stored hash of a function's value on one set of arguments."""
-    return digest(exercise_id, f"{args!r}={text}")
+    """The stored hash of a function's value on one set of arguments (a slow one: a search
+    over candidate values costs real time)."""
+    return slow_digest(exercise_id, f"{args!r}={text}")
 
 
 @dataclass(frozen=True)
@@ -349,6 +392,7 @@ class Function(Exercise):
     allowed: frozenset[str] = frozenset()
     game_words: str = "the game's own numbers"
     other_words: str = "other decks"
+    by_hand: str = "Count it yourself, with comb and Fraction (from math and fractions)."
 
     @property
     def signature(self) -> str:
@@ -389,7 +433,7 @@ class Function(Exercise):
             return self.feedback(
                 "not yet",
                 f"Your function uses {', '.join(used)} from solitaire_widgets, which would "
-                "work the answer out for you. Count it yourself, with comb and Fraction.",
+                f"work the answer out for you. {self.by_hand}",
             )
         texts = self._values(answer)
         right = [

@@ -42,10 +42,6 @@ SIGNIFICANCE = 0.05
 Ending = Literal["won", "stuck", "circle", "cap"]
 
 
-def _never(move: Move) -> bool:
-    return False
-
-
 @dataclass(frozen=True)
 class View:
     """What a player sees of a position: never a face-down card.
@@ -57,6 +53,10 @@ class View:
     player may remember: ``history``, the moves played so far in this deal; ``memory``, a dict
     of its own that lasts the whole deal; ``repeats(move)``, whether a move leads back to a
     position this deal has been in.
+
+    A view holds values only, worked out before the player is asked: no game, no state, no
+    function that could reach one (the moves that repeat are a set, ``repeating``), so nothing
+    reachable from it, by attribute, closure or default, shows a face-down card.
     """
 
     variant: str
@@ -66,7 +66,7 @@ class View:
     redeals_left: int
     history: tuple[str, ...] = ()
     memory: dict[str, Any] = field(default_factory=dict, compare=False)
-    _repeats: Callable[[Move], bool] = field(default=_never, compare=False, repr=False)
+    repeating: frozenset[Move] = field(default=frozenset(), compare=False, repr=False)
 
     def top(self, pile: str) -> Card | None:
         """The face-up top card of a pile, or None when it has none."""
@@ -79,17 +79,18 @@ class View:
 
     def repeats(self, move: Move | str) -> bool:
         """Whether playing ``move`` brings back a position of this deal (greedy never does)."""
-        return self._repeats(parse_move(move) if isinstance(move, str) else move)
+        return (parse_move(move) if isinstance(move, str) else move) in self.repeating
 
 
 def view_of(
     position: GameState | Game,
     history: tuple[str, ...] = (),
     memory: dict[str, Any] | None = None,
-    repeats: Callable[[Move], bool] = _never,
+    repeating: Iterable[Move] = (),
 ) -> View:
     """The ``View`` of a position (a state, or a game where it is now): face-up cards only,
-    with what the player may remember."""
+    with what the player may remember (``repeating``: the legal moves that lead back to a
+    position of this deal)."""
     state = position.state if isinstance(position, Game) else position
     rules = VARIANTS[state.variant]
     piles: dict[str, tuple[Card, ...]] = {}
@@ -106,7 +107,7 @@ def view_of(
         rules.redeals_left(state),
         history,
         {} if memory is None else memory,
-        repeats,
+        frozenset(repeating),
     )
 
 
@@ -145,13 +146,9 @@ def play_deal(player: Player, variant: str, deal: int, max_moves: int = MAX_MOVE
         if rules.is_won(state):
             return GameOutcome(deal, "won", done, rules.cards_home(state), passed_up)
 
-        legal = frozenset(rules.legal_moves(state))
-
-        def repeats(move: Move, here: GameState = state, legal: frozenset[Move] = legal) -> bool:
-            return move in legal and rules.apply(here, move).key() in seen
-
-        view = view_of(state, tuple(history), memory, repeats)
-        if not view.legal or all(map(repeats, view.legal)):  # no move avoids a circle
+        repeating = [m for m in rules.legal_moves(state) if rules.apply(state, m).key() in seen]
+        view = view_of(state, tuple(history), memory, repeating)
+        if view.repeating.issuperset(view.legal):  # no move avoids a circle (or none is left)
             return GameOutcome(deal, "stuck", done, rules.cards_home(state), passed_up)
         move = _checked_choice(player, view, state, deal, done)
         if not move.dst.startswith("F") and view.home_moves():

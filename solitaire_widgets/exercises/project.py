@@ -22,7 +22,7 @@ from . import session
 from .answers import AnswerFormError
 from .identity import current, grading
 from .kinds import Exercise, Feedback
-from .players import Comparison, PlayerError, compare, view_of
+from .players import Comparison, PlayerError, Split, compare, view_of
 
 HELD_OUT = range(1_000_001, 2_000_001)
 """Deal numbers the project is judged on: never training deals."""
@@ -80,7 +80,7 @@ class PlayerProject(Exercise):
         if greedy.better:
             return self.feedback("correct", f"{self.note}\n\n{report}")
         if not greedy.worse:
-            share, reached = MATCH_SHARE, "Your player is not significantly worse than greedy."
+            share, reached = MATCH_SHARE, self.close_to_greedy(greedy)
         elif random_play.better:
             share, reached = RANDOM_SHARE, "Your player beats random play."
         else:
@@ -88,6 +88,21 @@ class PlayerProject(Exercise):
         hint = self.hint_for(comparison, share)
         text = " ".join(part for part in (reached, hint) if part)
         return self.feedback("not yet", f"{text}\n\n{report}", points=share * self.points)
+
+    @staticmethod
+    def close_to_greedy(greedy: Split) -> str:
+        """What a split that luck could explain says, in the direction it went."""
+        if greedy.only_first < greedy.only_second:
+            return (
+                "Your player did worse than greedy, but not clearly: luck could explain a "
+                "difference this small."
+            )
+        if greedy.only_first > greedy.only_second:
+            return (
+                "Your player did better than greedy, but not clearly: luck could explain a "
+                "difference this small."
+            )
+        return "Your player won as many deals as greedy."
 
     def hint_for(self, comparison: Comparison, share: float) -> str:
         """The next idea, from what the player did: cards home, circles, then greedy's gap."""

@@ -1,22 +1,35 @@
-"""Which parts of this package a student's function reaches for.
+"""What an object can reach, and which parts of this package a student's function reaches for.
+
+``reachable`` walks an object's graph: attributes (``__dict__`` and slots), the items of
+containers, a function's closure cells and default values, a bound method's object, a
+``functools.partial``'s function and arguments, and (when asked) the globals a function's code
+names. The project's ``View`` is tested with it (no state and no face-down card reachable), and
+the counting checks use it to find the package in a student's function.
 
 A counting exercise asks for a function the student writes with ``comb`` and ``Fraction``; the
 package has functions that would give the answer (``stats.at_least_one``, ``hypergeometric``,
-``intervals.sample_size``...). The check looks at the names the function's code uses (its own
-and those of functions nested in it), finds what each means where the function was written, and
-names those that come from ``solitaire_widgets``. It reads the names the code loads (not
-attribute names); it does not run it. A student who hides a call well enough is not found,
-which docs/teaching.md says.
+``intervals.sample_size``...). ``package_names`` walks the function's graph through the globals
+its code names, so a thin wrapper is found wherever it hides the package's function: called,
+wrapped in ``partial``, a default value, a closure, a helper function, a dict of helpers, an
+instance's attribute. It also finds an ``import`` of the package inside the function and a text
+constant naming the package (``importlib.import_module("solitaire_widgets...")``). It does not
+run the code: a call hidden behind text built at run time, ``eval``, or a global set after the
+function was checked is not found, which docs/teaching.md says.
 """
 
 from __future__ import annotations
 
 import dis
+import functools
+import sys
+import sysconfig
 import types
 from collections.abc import Callable, Iterator
 
 PACKAGE = "solitaire_widgets"
-_LOADS = frozenset({"LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF", "LOAD_CLASSDEREF", "IMPORT_NAME"})
+_LEAVES = (str, bytes, bytearray, int, float, complex, bool, type(None), type(Ellipsis))
+_CONTAINERS = (tuple, list, set, frozenset)
+_MAPPINGS = (dict, types.MappingProxyType)
 
 
 def _codes(code: types.CodeType) -> Iterator[types.CodeType]:
@@ -28,37 +41,164 @@ def _codes(code: types.CodeType) -> Iterator[types.CodeType]:
             yield from _codes(constant)
 
 
-def _from_package(value: object) -> bool:
+def _global_names(code: types.CodeType) -> set[str]:
+    """The global names a function's code (and the code nested in it) loads."""
+    loads = ("LOAD_GLOBAL", "LOAD_NAME")
+    return {
+        instruction.argval
+        for inner in _codes(code)
+        for instruction in dis.get_instructions(inner)
+        if instruction.opname in loads and isinstance(instruction.argval, str)
+    }
+
+
+def _slots(kind: type) -> Iterator[str]:
+    for klass in kind.__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        yield from (slots,) if isinstance(slots, str) else slots
+
+
+def _module_name(value: object) -> str:
     if isinstance(value, types.ModuleType):
-        return value.__name__.split(".")[0] == PACKAGE
+        return value.__name__
     module = getattr(value, "__module__", None)
-    return isinstance(module, str) and module.split(".")[0] == PACKAGE
+    return module if isinstance(module, str) else ""
+
+
+def from_package(value: object) -> bool:
+    """Whether ``value`` is a module, function or class of this package (or an object made by
+    one of its functions or classes)."""
+    if isinstance(value, _LEAVES):
+        return False
+    name = _module_name(value) or _module_name(type(value))
+    return name.split(".")[0] == PACKAGE
+
+
+_LIBRARY_DIRS = tuple(
+    {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
+)
+
+
+def _library(value: object) -> bool:
+    """Whether ``value`` was written in Python's library or an installed package (not by the
+    student): its insides are not the student's answer, so they are not walked."""
+    name = _module_name(value)
+    if name.split(".")[0] in sys.stdlib_module_names or name == "builtins":
+        return True
+    module = sys.modules.get(name)
+    path = getattr(module, "__file__", None)
+    return isinstance(path, str) and path.startswith(_LIBRARY_DIRS)
+
+
+def _children(value: object, through_globals: bool) -> Iterator[object]:
+    """What ``value`` holds directly."""
+    if isinstance(value, (*_LEAVES, types.ModuleType)):
+        return
+    if isinstance(value, _CONTAINERS):
+        yield from value
+        return
+    if isinstance(value, _MAPPINGS):
+        for key, item in value.items():
+            yield key
+            yield item
+        return
+    if isinstance(value, functools.partial):
+        yield value.func
+        yield from value.args
+        yield from value.keywords.values()
+        return
+    if isinstance(value, types.MethodType):
+        yield value.__func__
+        yield value.__self__
+        return
+    if isinstance(value, types.FunctionType):
+        for cell in value.__closure__ or ():
+            try:
+                yield cell.cell_contents
+            except ValueError:  # an empty cell
+                continue
+        yield from value.__defaults__ or ()
+        yield from (value.__kwdefaults__ or {}).values()
+        wrapped = value.__dict__.get("__wrapped__")
+        if wrapped is not None:
+            yield wrapped
+        yield from value.__dict__.values()
+        if through_globals and not _library(value):
+            for name in sorted(_global_names(value.__code__) & value.__globals__.keys()):
+                yield value.__globals__[name]
+        return
+    if isinstance(value, type):
+        if not from_package(value) and not _library(value):
+            yield from dict(value.__dict__).values()  # a class the student wrote: its methods
+        return
+    if isinstance(value, (types.BuiltinFunctionType, types.CodeType)):
+        return
+    kind = type(value)
+    yield kind
+    attributes = getattr(value, "__dict__", None)
+    if isinstance(attributes, dict):
+        yield from attributes.values()
+    for slot in _slots(kind):
+        if slot not in ("__dict__", "__weakref__") and hasattr(value, slot):
+            yield getattr(value, slot)
+
+
+def reachable(
+    root: object,
+    through_globals: bool = False,
+    stop: Callable[[object], bool] = lambda value: False,
+    limit: int = 200_000,
+) -> Iterator[object]:
+    """Every object reachable from ``root`` (``root`` first), each once. Modules are reached
+    but not entered, nor what ``stop`` is true of; a function's globals only when
+    ``through_globals`` (then only the names its code uses). At most ``limit`` objects."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack and len(seen) < limit:
+        value = stack.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        yield value
+        if not stop(value):
+            stack.extend(_children(value, through_globals))
+
+
+def _describe(value: object) -> str:
+    """A found part of the package as a student named it: ``stats``, ``hypergeometric``."""
+    if isinstance(value, types.ModuleType):
+        return value.__name__.removeprefix(PACKAGE + ".")
+    name = getattr(value, "__name__", None)
+    return name if isinstance(name, str) else type(value).__name__
 
 
 def package_names(
     function: Callable[..., object], allowed: frozenset[str] = frozenset()
 ) -> list[str]:
-    """The names ``function`` uses that mean something of this package (a module, a function,
-    a class), other than the ``allowed`` ones; sorted, each once."""
-    code = getattr(function, "__code__", None)
-    if code is None:  # a class or a builtin: nothing to read
-        return []
-    scope: dict[str, object] = dict(getattr(function, "__globals__", {}))
-    closure = getattr(function, "__closure__", None) or ()
-    for name, cell in zip(code.co_freevars, closure, strict=False):
-        try:
-            scope[name] = cell.cell_contents
-        except ValueError:  # an empty cell
-            continue
+    """The parts of this package ``function`` reaches (a module, a function, a class, an object
+    of one), other than the ``allowed`` names; sorted, each once."""
+    found: set[str] = set()
+    for value in reachable(function, through_globals=True, stop=from_package):
+        if from_package(value):
+            name = _describe(value)
+            if name not in allowed:
+                found.add(name)
+        elif isinstance(value, types.FunctionType):
+            found.update(_named_in_code(value.__code__))
+    return sorted(found)
+
+
+def _named_in_code(code: types.CodeType) -> set[str]:
+    """The package as a function's code itself names it: an import of it, or a text naming it
+    (which ``importlib`` could import)."""
     found: set[str] = set()
     for inner in _codes(code):
+        for constant in inner.co_consts:
+            if isinstance(constant, str) and PACKAGE in constant:
+                found.add(constant)
         for instruction in dis.get_instructions(inner):
             name = instruction.argval
-            if instruction.opname not in _LOADS or not isinstance(name, str) or name in allowed:
-                continue
-            if instruction.opname == "IMPORT_NAME":
-                if name.split(".")[0] == PACKAGE:
-                    found.add(name)  # an import inside the function
-            elif name in scope and _from_package(scope[name]):
+            is_import = instruction.opname == "IMPORT_NAME" and isinstance(name, str)
+            if is_import and name.split(".")[0] == PACKAGE:
                 found.add(name)
-    return sorted(found)
+    return found

@@ -380,8 +380,8 @@ class FlyProfile(RankProfile):
             return Hint(
                 text,
                 base + 10 - closeness,
-                f"{shown} on {top}: it will go home before {top} is needed, so it blocks "
-                f"nothing; {why}",
+                f"{shown} on {top}: a lower card, so it usually goes home before a "
+                f"foundation needs {top} (with eight of each rank, not always); {why}",
             )
         soon = needed_soon(rules, state, top)
         higher = "the higher " if card % 13 > top % 13 else ""

@@ -92,10 +92,14 @@ PLAYERS = {
         "a player who sees only what you have seen, remembers it and looks ahead",
     ),
     "hint": ("the hint rules", "the quick hints played blindly, from the face-up cards now"),
-    "greedy": ("greedy player", "cards home first, then a fixed order, from the face-up cards"),
-    "random": ("random player", "any legal move, at random"),
+    "greedy": (
+        "greedy player",
+        "a player who sends cards home first, then keeps a fixed order, from the face-up cards",
+    ),
+    "random": ("random player", "a player who plays any legal move at random"),
 }
-"""Each player Chances can measure: its column's name, and who it is, in a few words."""
+"""Each player Chances can measure: its column's name, and who it is, in a few words (the
+caption says "<name>: the share won by <who>")."""
 
 
 def player_words(name: str) -> tuple[str, str]:
