@@ -10,6 +10,7 @@ nor in this package.
 from __future__ import annotations
 
 import hashlib
+import hmac
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from numbers import Integral
@@ -35,10 +36,32 @@ of computing (for each of an exercise's cases)."""
 def slow_digest(exercise_id: str, canonical: str) -> str:
     """The stored hash of a function's value on one case: slow on purpose, so that a search
     over candidate values costs real time (docs/teaching.md says what it does not stop)."""
-    key = hashlib.pbkdf2_hmac(
-        "sha256", f"{exercise_id}|{canonical}".encode(), b"solitaire_widgets", SLOW_ROUNDS
-    )
-    return key.hex()[:24]
+    password = f"{exercise_id}|{canonical}".encode()
+    return pbkdf2_sha256(password, b"solitaire_widgets", SLOW_ROUNDS).hex()[:24]
+
+
+def pbkdf2_sha256(password: bytes, salt: bytes, rounds: int) -> bytes:
+    """The first 32 bytes of PBKDF2-HMAC-SHA256 (RFC 8018): ``hashlib.pbkdf2_hmac`` where the
+    Python has it, else the same function written with ``hmac`` (the browser-only site's
+    Pyodide builds ``hashlib`` without OpenSSL, and so without ``pbkdf2_hmac``)."""
+    fast = getattr(hashlib, "pbkdf2_hmac", None)
+    if fast is not None:
+        key: bytes = fast("sha256", password, salt, rounds)
+        return key
+    mac = hmac.new(password, digestmod=hashlib.sha256)
+    block = _keyed(mac, salt + (1).to_bytes(4, "big"))
+    out = int.from_bytes(block, "big")
+    for _ in range(rounds - 1):
+        block = _keyed(mac, block)
+        out ^= int.from_bytes(block, "big")
+    return out.to_bytes(32, "big")
+
+
+def _keyed(mac: hmac.HMAC, message: bytes) -> bytes:
+    """HMAC of ``message`` under the key already in ``mac`` (a copy: the key is padded once)."""
+    one = mac.copy()
+    one.update(message)
+    return one.digest()
 
 
 def is_unanswered(value: object) -> bool:
