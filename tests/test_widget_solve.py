@@ -128,7 +128,7 @@ def test_unknown_when_the_budget_runs_out() -> None:
     assert widget._wait_for_background(TIMEOUT)
     assert widget.solving["status"] == "unknown" and widget.replay == {}
     assert "node budget" in widget.solving["reason"]
-    assert widget.message.startswith("unknown: the solver could not decide (node budget")
+    assert widget.message.startswith("undecided: the solver could not decide (node budget")
 
 
 def test_progress_is_reported_from_the_thread() -> None:

@@ -142,7 +142,7 @@ def run_solve(
         message = f"unsolvable: no line wins from here, in {result.nodes:,} positions {PEEK}"
     else:
         why = result.reason or "its budget ran out"
-        message = f"unknown: the solver could not decide ({why}; {result.nodes:,} positions)"
+        message = f"undecided: the solver could not decide ({why}; {result.nodes:,} positions)"
     traits["message"] = message
     traits["solving"] = solving_state(
         job, running=False, status=result.status, reason=result.reason, message=message
