@@ -10,7 +10,6 @@ nor in this package.
 from __future__ import annotations
 
 import hashlib
-import hmac
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from numbers import Integral
@@ -27,41 +26,21 @@ def digest(exercise_id: str, canonical: str) -> str:
     return hashlib.sha256(f"{exercise_id}|{canonical}".encode()).hexdigest()[:24]
 
 
-SLOW_ROUNDS = 50_000
-"""PBKDF2 rounds of a slow hash: about 20 ms each, so a check of ten values takes a fraction
+SLOW_ROUNDS = 40_000
+"""Rounds of SHA-256 in a slow hash: about 20 ms each, so a check of ten values takes a fraction
 of a second, and trying every whole number up to 20,000 against one stored value takes minutes
-of computing (for each of an exercise's cases)."""
+of computing (for each of an exercise's cases). Plain ``sha256`` rounds, not
+``hashlib.pbkdf2_hmac``: Pyodide's hashlib (the browser-only site) has no PBKDF2."""
 
 
 def slow_digest(exercise_id: str, canonical: str) -> str:
     """The stored hash of a function's value on one case: slow on purpose, so that a search
     over candidate values costs real time (docs/teaching.md says what it does not stop)."""
-    password = f"{exercise_id}|{canonical}".encode()
-    return pbkdf2_sha256(password, b"solitaire_widgets", SLOW_ROUNDS).hex()[:24]
-
-
-def pbkdf2_sha256(password: bytes, salt: bytes, rounds: int) -> bytes:
-    """The first 32 bytes of PBKDF2-HMAC-SHA256 (RFC 8018): ``hashlib.pbkdf2_hmac`` where the
-    Python has it, else the same function written with ``hmac`` (the browser-only site's
-    Pyodide builds ``hashlib`` without OpenSSL, and so without ``pbkdf2_hmac``)."""
-    fast = getattr(hashlib, "pbkdf2_hmac", None)
-    if fast is not None:
-        key: bytes = fast("sha256", password, salt, rounds)
-        return key
-    mac = hmac.new(password, digestmod=hashlib.sha256)
-    block = _keyed(mac, salt + (1).to_bytes(4, "big"))
-    out = int.from_bytes(block, "big")
-    for _ in range(rounds - 1):
-        block = _keyed(mac, block)
-        out ^= int.from_bytes(block, "big")
-    return out.to_bytes(32, "big")
-
-
-def _keyed(mac: hmac.HMAC, message: bytes) -> bytes:
-    """HMAC of ``message`` under the key already in ``mac`` (a copy: the key is padded once)."""
-    one = mac.copy()
-    one.update(message)
-    return one.digest()
+    sha256 = hashlib.sha256
+    value = sha256(f"solitaire_widgets|{exercise_id}|{canonical}".encode()).digest()
+    for _ in range(SLOW_ROUNDS):
+        value = sha256(value).digest()
+    return value.hex()[:24]
 
 
 def is_unanswered(value: object) -> bool:
