@@ -885,4 +885,3 @@ def test_a_player_close_to_greedy_is_told_which_way_it_went() -> None:
     assert "better than greedy, but not clearly" in project.close_to_greedy(Split(26, 19))
     assert "as many deals as greedy" in project.close_to_greedy(Split(5, 5))
     assert "about as well" not in project.idea_hint
-
