@@ -399,10 +399,18 @@ def markdown(table: dict[str, Any]) -> str:
                 f"of {t['winnable']:,} | {t['hint_wins']:,} | {t['greedy_wins']:,} | "
                 f"{cpu['median']:.2f} s / {mean:.2f} s / {cpu['max']:.1f} s |"
             )
-        lines.append("")
+        lines += [
+            "",
+            "On the same deals, winnable minus the thinker's rate is what the hidden cards cost",
+            "(at most: a better player may yet close some of it); the thinker's rate minus the",
+            "hint player's is what playing by simple rules costs. The commands, and the",
+            "thinker's settings (`ThinkerSettings`, the game's own):",
+            "",
+        ]
         lines += [
             f"- {VARIANTS[v].title}: `{g['thinker_run']['command']}` ({g['thinker_run']['date']},"
-            f" {g['thinker_run']['wall_seconds'] / 3600:.1f} hours wall)"
+            f" {g['thinker_run']['wall_seconds'] / 3600:.1f} hours wall on a shared machine;"
+            f" {settings_words(g['thinker_run']['settings'])})"
             for v, g in thinkers
         ]
     lines += [
@@ -460,6 +468,11 @@ def markdown(table: dict[str, Any]) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def settings_words(settings: dict[str, Any]) -> str:
+    """The thinker's settings as ``key value`` pairs, for the record under the table."""
+    return ", ".join(f"{key} {value}" for key, value in settings.items())
 
 
 def write(table: dict[str, Any], json_path: Path, doc_path: Path) -> None:

@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from .intervals import percent
+from .intervals import percent, wilson
 from .variants import VARIANTS, get_variant
 
 if TYPE_CHECKING:
@@ -135,6 +135,10 @@ class _Check:
                 won = self.letters(game, column, "WL", where)
                 if len(won) != len(solver):
                     raise self.fail(f"{where}.{column}", f"{len(won)} deals, not {len(solver)}")
+        if "thinker" in game:  # the first deals only: the thinker is dearer
+            won = self.letters(game, "thinker", "WL", where)
+            if not 0 < len(won) <= len(solver):
+                raise self.fail(f"{where}.thinker", f"{len(won)} deals, of {len(solver)}")
         summary = self.field(game, "summary", dict, where)
         at = f"{where}.summary"
         if self.count(summary, "deals", at) != len(solver):
@@ -148,12 +152,16 @@ class _Check:
         self.share(self.field(summary, "winnable_rate", (int, float), at), f"{at}.winnable_rate")
         for key in ("wilson", "clopper_pearson", "bounds"):
             self.pair(summary, key, at)
-        for column in ("greedy", "hint"):
+        for column in ("greedy", "hint", "thinker"):
             if column in summary:
                 player = self.field(summary, column, dict, at)
                 wins = self.count(player, "wins", f"{at}.{column}")
                 if column in game and wins != game[column].count("W"):
                     raise self.fail(f"{at}.{column}.wins", f"says {wins}, the column differs")
+                if column == "thinker" and column in game:
+                    deals = self.count(player, "deals", f"{at}.thinker")
+                    if deals != len(game["thinker"]):
+                        raise self.fail(f"{at}.thinker.deals", f"says {deals}, the column differs")
         if "recheck" in game:
             self.recheck(self.field(game, "recheck", dict, where), f"{where}.recheck")
 
@@ -168,6 +176,30 @@ class _Check:
         seconds = self.field(again, "seconds", (int, float), where)
         if not seconds > 0:
             raise self.fail(f"{where}.seconds", f"a budget must be positive, not {seconds!r}")
+
+
+@dataclass(frozen=True)
+class ThinkerRate:
+    """How the thinker (who remembers what it has seen and looks ahead) did on the table's
+    first ``deals`` deals: the thinker is dearer than the other players, so it plays fewer."""
+
+    deals: int
+    wins: int
+    winnable: int  # how many of those deals the solver proved winnable
+    wins_of_winnable: int  # the thinker's wins among them (every win is one of them)
+    wilson: tuple[float, float]
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.deals
+
+    def __str__(self) -> str:
+        low, high = self.wilson
+        return (
+            f"the thinker won {self.wins:,} of deals 1..{self.deals:,} ({percent(self.rate)}, "
+            f"95% CI {percent(low)} to {percent(high)}): {self.wins_of_winnable:,} of their "
+            f"{self.winnable:,} winnable deals"
+        )
 
 
 @dataclass(frozen=True)
@@ -186,6 +218,7 @@ class Rate:
     greedy_wins: int
     hint_wins: int
     budget: str
+    thinker: ThinkerRate | None = None  # None: the thinker has not played this game's deals
 
     def __str__(self) -> str:
         low, high = self.clopper_pearson
@@ -218,6 +251,22 @@ def rate(variant: str) -> Rate:
         s.get("greedy", {}).get("wins", 0),
         s.get("hint", {}).get("wins", 0),
         words,
+        _thinker_rate(game),
+    )
+
+
+def _thinker_rate(game: dict[str, Any]) -> ThinkerRate | None:
+    won: str | None = game.get("thinker")
+    if not won:
+        return None
+    on = game["solver"][: len(won)]
+    wins = won.count("W")
+    return ThinkerRate(
+        len(won),
+        wins,
+        on.count("S"),
+        sum(w == "W" and v == "S" for w, v in zip(won, on, strict=True)),
+        wilson(wins, len(won)),
     )
 
 
@@ -263,6 +312,7 @@ class Deal:
     nodes: int
     greedy_wins: bool | None
     hint_wins: bool | None
+    thinker_wins: bool | None = None  # None: beyond the deals the thinker played
 
 
 def deal(variant: str, seed: int) -> Deal | None:
@@ -277,10 +327,16 @@ def deal(variant: str, seed: int) -> Deal | None:
 
     def won(column: str) -> bool | None:
         text = game.get(column)
-        return text[i] == "W" if text else None
+        return text[i] == "W" if text and i < len(text) else None
 
     return Deal(
-        name, seed, VERDICTS[game["solver"][i]], game["nodes"][i], won("greedy"), won("hint")
+        name,
+        seed,
+        VERDICTS[game["solver"][i]],
+        game["nodes"][i],
+        won("greedy"),
+        won("hint"),
+        won("thinker"),
     )
 
 
@@ -312,6 +368,13 @@ def how_hard(variant: str, seed: int, *, proof: SolveResult | None = None) -> st
         text += " The hint player wins it too: following the hints is enough."
     elif known.verdict == "winnable":
         text += " The hint player loses it: to win, you need moves the hints do not rank first."
+    if known.thinker_wins is not None and known.verdict != "unwinnable":
+        text += (
+            " The thinker, who remembers every card it has seen and looks ahead, wins it too."
+            if known.thinker_wins
+            else " Even the thinker, who remembers every card it has seen and looks ahead,"
+            " loses it."
+        )
     return text
 
 

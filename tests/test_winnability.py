@@ -115,10 +115,29 @@ def test_a_recheck_covers_exactly_the_undecided_deals(variant: str) -> None:
     assert f"{line.winnable:,} winnable" in str(line)
 
 
+@pytest.mark.parametrize("variant", GAMES)
+def test_the_thinker_wins_only_deals_the_solver_does_not_prove_lost(variant: str) -> None:
+    """The thinker's column covers the table's first deals; a win on a deal the solver proved
+    unwinnable would mean one of them is wrong."""
+    game = table()["games"][variant]
+    won, verdicts = game["thinker"], game["solver"]
+    assert len(won) >= 100
+    assert all(v != "U" for w, v in zip(won, verdicts, strict=False) if w == "W")
+    line = rate(variant).thinker
+    assert line is not None and line.deals == len(won) and line.wins == won.count("W")
+    assert line.wins_of_winnable <= line.wins and line.wins_of_winnable <= line.winnable
+    assert line.wilson[0] <= line.rate <= line.wilson[1]
+    assert f"deals 1..{line.deals:,}" in str(line)
+    inside, outside = deal(variant, 1), deal(variant, len(won) + 1)
+    assert inside is not None and inside.thinker_wins == (won[0] == "W")
+    assert outside is not None and outside.thinker_wins is None
+
+
 def test_how_hard_in_words() -> None:
     won, lost = first("acme", "winnable"), first("acme", "unwinnable")
     assert how_hard("acme", won).startswith("Winnable: the solver, which sees every card")
     assert "hint player" in how_hard("acme", won)
+    assert "the thinker" in how_hard("acme", won).lower()
     assert how_hard("acme", lost).startswith("No line wins this deal")
     outside = how_hard("quadrennial", 10**7)  # not in the table: worked out now
     assert outside.startswith(("Winnable", "No line wins", "The solver could not"))
@@ -189,6 +208,15 @@ TAMPERED = {
     "a share above 1": (setter("games.acme.summary.winnable_rate", 7), "winnable_rate"),
     "a first deal that is a bool": (setter("games.acme.first", True), "games.acme.first"),
     "a hint column cut": (setter("games.acme.hint", "W"), "games.acme.hint"),
+    "a thinker column longer than the table": (
+        setter("games.acme.thinker", "W" * 10_001),
+        "games.acme.thinker",
+    ),
+    "a thinker letter unknown": (setter("games.acme.thinker", "WLX"), "games.acme.thinker"),
+    "the thinker's wins miscounted": (
+        setter("games.acme.summary.thinker.wins", -1),
+        "games.acme.summary.thinker.wins",
+    ),
     "a recheck with more deals than verdicts": (
         setter("games.fly.recheck.deals", [1, 2]),
         "games.fly.recheck.deals",
@@ -230,7 +258,7 @@ JSON_VALUES = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
     max_leaves=5,
 )
-GAME_FIELDS = ("first", "solver", "nodes", "greedy", "hint", "summary", "recheck")
+GAME_FIELDS = ("first", "solver", "nodes", "greedy", "hint", "thinker", "summary", "recheck")
 PATHS = [
     *(f"games.{game}.{key}" for game in json.loads(REAL)["games"] for key in GAME_FIELDS),
     "budget",
