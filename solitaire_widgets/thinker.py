@@ -134,13 +134,7 @@ def think(
     ``ValueError`` when no move is legal."""
     state = state_of(position, "think")
     history = history_of(position) if seen is None else seen
-    steps = think_steps(state, history, **options)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            thought: Thought | None = done.value
-            break
+    thought = _finish(think_steps(state, history, **options))
     if thought is None:
         raise ValueError("no legal move is left: there is nothing to think about")
     return thought
@@ -349,13 +343,7 @@ class Thinker:
 
     def decide(self, state: GameState, seen: Collection[GameState]) -> Thought | None:
         """The next decision, run to the end."""
-        steps = self.decide_steps(state, seen)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                thought: Thought | None = done.value
-                return thought
+        return _finish(self.decide_steps(state, seen))
 
     def decide_steps(
         self, state: GameState, seen: Collection[GameState]
@@ -376,3 +364,13 @@ class Thinker:
                 thought: Thought | None = done.value
                 return thought
             yield None
+
+
+def _finish(steps: Generator[Any, None, Thought | None]) -> Thought | None:
+    """Run a sliced decision to its end and give its value (a caller without slices)."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            thought: Thought | None = done.value
+            return thought
