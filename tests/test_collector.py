@@ -145,3 +145,29 @@ def test_cyclic_garbage_made_during_searches_is_collected() -> None:
                 _Cycle()  # garbage at once, but in a cycle
     left = sum(isinstance(o, _Cycle) for o in gc.get_objects())
     assert left - before < 150_000, f"{left - before:,} cycles of 300,000 never collected"
+
+
+def test_small_searches_in_a_large_process_do_not_walk_the_heap() -> None:
+    """A hint runs a small search per move. In a process holding many objects (a long test
+    run, a notebook with data) a full collection walks all of them; the end of a search may
+    run one only when the searches have made enough objects, never because the process is
+    large (counting the whole heap as handed back ran one after every search: the suite's hint
+    tests took over an hour in a full run)."""
+    heap = [[i] for i in range(400_000)]  # tracked objects that stay alive
+    gc.collect()
+    full: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 2:
+            full.append(1)
+
+    gc.callbacks.append(count)
+    try:
+        for _ in range(50):
+            with collector.during_search(), collector.during_slice():
+                made = [[i] for i in range(100)]  # a small search's own objects
+            del made
+    finally:
+        gc.callbacks.remove(count)
+    assert len(heap) == 400_000
+    assert len(full) <= 1, f"{len(full)} full collections for 50 searches of 100 objects each"

@@ -23,9 +23,13 @@ So, around each slice of a search (a thousand positions or so):
   collection looks at, and CPython starts one only when enough objects have *aged* into that
   generation, which frozen ones never do: without help, cyclic garbage made during searches
   was never collected (a process playing the thinker grew by 20 MB a game, 11 GB in 500
-  games). So the objects handed back are counted, and once they outnumber a quarter of what
-  the last full collection left alive (CPython's own rule for full collections), the end of
-  the search runs one: its cost stays in proportion to what the searches made.
+  games). So the objects the slices *made* are counted (the collector's own allocation count,
+  read at each slice's end before ``freeze`` resets it: constant time), and once they
+  outnumber a quarter of what the last full collection left alive (CPython's own rule for
+  full collections), the end of the search runs one: its cost stays in proportion to what the
+  searches made. Counting every object handed back instead (the whole heap, frozen by each
+  slice) ran a full collection after nearly every search: in a large process (a test run, a
+  long notebook) a hint's small search then cost a walk of the whole heap, per move.
 
 Both nest and count: two searches at once (two tables, or Chances beside Solve, in threads or
 in the cooperative runner) pause the collector until the last slice ends and unfreeze after the
@@ -48,15 +52,15 @@ _slices = 0  # slices running now, in every thread
 _searches = 0  # searches alive now
 _was_enabled = True  # the collector's state when the running slices began
 _can_freeze = hasattr(gc, "freeze") and hasattr(gc, "unfreeze")
-_handed_back = 0  # objects unfrozen since the last full collection
+_made = 0  # tracked objects made in slices since the last full collection
 _alive = 0  # tracked objects the last full collection left
-_AT_LEAST = 100_000  # no full collection for fewer objects handed back than this
+_AT_LEAST = 100_000  # no full collection for fewer objects made than this
 
 
 @contextmanager
 def during_slice() -> Iterator[None]:
     """One slice of a search: the collector paused, and what it tracks frozen at the end."""
-    global _slices, _was_enabled
+    global _slices, _was_enabled, _made
     with _lock:
         if _slices == 0:
             _was_enabled = gc.isenabled()
@@ -68,7 +72,8 @@ def during_slice() -> Iterator[None]:
         with _lock:
             _slices -= 1
             if _can_freeze:
-                gc.freeze()
+                _made += gc.get_count()[0]  # made (less freed) since the last freeze
+                gc.freeze()  # and the count starts again from zero
             if _slices == 0 and _was_enabled:
                 gc.enable()
 
@@ -89,13 +94,12 @@ def during_search() -> Iterator[None]:
 
 
 def _hand_back() -> None:
-    """Unfreeze, and run a full collection once enough has been handed back (see above)."""
-    global _handed_back, _alive
-    _handed_back += gc.get_freeze_count()
+    """Unfreeze, and run a full collection once the searches have made enough (see above)."""
+    global _made, _alive
     gc.unfreeze()
-    if gc.isenabled() and _handed_back > max(_AT_LEAST, _alive // 4):
+    if gc.isenabled() and _made > max(_AT_LEAST, _alive // 4):
         gc.collect()
-        _handed_back = 0
+        _made = 0
         _alive = len(gc.get_objects())
 
 
