@@ -1,5 +1,11 @@
 """Saving a table's games: the file next to the notebook, the cell output that carries the log
-in its metadata (for nbgrader's collect step), and a download link (the browser-only site)."""
+in its metadata (for nbgrader's collect step), and a download (the browser-only site).
+
+Two ways in, one file: ``table.save_games()`` in a cell (:func:`save_log`: the file, and the
+cell's output with the log in its metadata and a download link) and the table's Save button
+(:func:`save_clicked`: the same file, said on the table's message line; where the kernel runs in
+the browser, or cannot write next to the notebook, the browser downloads the same text).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,8 @@ import base64
 import importlib
 import json
 import re
+import sys
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -14,21 +22,101 @@ from typing import Any
 from ..classroom.collect import METADATA_KEY
 from ..classroom.log import LOG_FORMAT, GameLog, PlayedGame, iso, log_json
 from ..exercises import current
+from .protocol import IntentError
 
-__all__ = ["save_log"]
+__all__ = ["DOWNLOAD", "Saved", "kernel_in_browser", "save_clicked", "save_log", "saved_words"]
+
+DOWNLOAD = "download"
+"""The type of the custom message that asks the browser to download a file:
+``{"type": "download", "name": "games-ana.json", "text": "<the log's JSON>"}``."""
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A log as saved: where (the file's path), its text, and how many games it holds."""
+
+    path: Path
+    text: str
+    count: int
 
 
 def save_log(log: GameLog, path: str | Path | None, player: str | None) -> Path:
     """Write the log (merged with the games already in the file), show it, return the path."""
-    name = current().shown or current().name if player is None else player
-    if not isinstance(name, str):
-        raise TypeError(f"player is a name, as text, not {name!r:.40}")
-    target = Path(path) if path is not None else Path(f"games-{_slug(name)}.json")
+    saved = write_log(log, path, player)
+    _show(saved)
+    return saved.path
+
+
+def write_log(log: GameLog, path: str | Path | None, player: str | None) -> Saved:
+    """Write the log into ``path`` (default ``games-<name>.json`` in the working directory,
+    the notebook's folder), merged with the games already in that file; the file's text is
+    written only once it is whole. ``OSError`` when the file cannot be written."""
+    name = _player(player)
+    target = Path(path) if path is not None else default_path(name)
     games = _merged(_earlier(target), log.games)
     text = log_json(games, name, iso(_now()))
     target.write_text(text + "\n", encoding="utf-8")
-    _show(target, text, len(games))
-    return target
+    return Saved(target, text, len(games))
+
+
+def save_clicked(log: GameLog | None) -> tuple[str, dict[str, str] | None]:
+    """The Save button: save the table's log as ``save_games()`` does (the same file, the same
+    records) and say so in words; returns those words and the download message for the
+    browser (``None`` when the file next to the notebook is all there is). Where the kernel runs
+    in the browser (the browser-only site: the file goes into the browser's storage) or cannot
+    write the file, the browser downloads the same text. A refusal (no log, nothing played yet,
+    a file there that is not a game log) is an :class:`IntentError` that says why."""
+    if log is None:
+        raise IntentError("this table's game is not a solitaire_widgets Game: it keeps no log")
+    if not log.games:
+        raise IntentError("nothing to save yet: no move has been played on this table")
+    unnamed = "" if _player(None) else ' (no name given: student("your name") names the file)'
+    try:
+        saved = write_log(log, None, None)
+    except ValueError as error:  # a file of that name that is not a game log
+        raise IntentError(f"{error} (save_games(path=...) in a cell chooses another)") from None
+    except OSError as error:  # a folder the kernel may not write to
+        name = _player(None)
+        text = log_json(log.games, name, iso(_now()))
+        words = (
+            f"could not write {default_path(name).name} next to the notebook "
+            f"({error.strerror or type(error).__name__}): your browser downloads it instead"
+        )
+        return words + unnamed, _download(default_path(name).name, text)
+    words = saved_words(saved.count, saved.path.name)
+    if not kernel_in_browser():
+        return words + unnamed, None
+    words += " in this browser's storage; your browser downloads it too: hand that file in"
+    return words + unnamed, _download(saved.path.name, saved.text)
+
+
+def saved_words(count: int, name: str) -> str:
+    """What a save says: ``"saved 3 games to games-ana.json"``."""
+    return f"saved {count} game{'' if count == 1 else 's'} to {name}"
+
+
+def default_path(name: str) -> Path:
+    """The log file of the player ``name``, next to the notebook: ``games-<name>.json``."""
+    return Path(f"games-{_slug(name)}.json")
+
+
+def kernel_in_browser() -> bool:
+    """Whether the kernel runs in the browser (Pyodide: the browser-only site), where a file
+    written next to the notebook stays in the browser's storage."""
+    return sys.platform == "emscripten"
+
+
+def _player(player: str | None) -> str:
+    """The player's name: ``player``, or the name given to ``student()`` ("" if none)."""
+    name = current().shown or current().name if player is None else player
+    if not isinstance(name, str):
+        raise TypeError(f"player is a name, as text, not {name!r:.40}")
+    return name
+
+
+def _download(name: str, text: str) -> dict[str, str]:
+    """The message that asks the browser to download ``text`` as the file ``name``."""
+    return {"type": DOWNLOAD, "name": name, "text": text}
 
 
 def _earlier(path: Path) -> list[dict[str, Any]]:
@@ -63,14 +151,15 @@ class _AsSaved:
         return self.data
 
 
-def _show(path: Path, text: str, count: int) -> None:
+def _show(saved: Saved) -> None:
     """The cell's output: a line, a download link, and the log in the output's metadata."""
     display: Any = importlib.import_module("IPython.display").display
-    words = f"saved {count} game{'' if count == 1 else 's'} to {path.name}"
+    name, text = saved.path.name, saved.text
+    words = saved_words(saved.count, name)
     link = base64.b64encode(text.encode()).decode()
     html = (
-        f'<p>{escape(words)} · <a download="{escape(path.name)}" '
-        f'href="data:application/json;base64,{link}">download {escape(path.name)}</a></p>'
+        f'<p>{escape(words)} · <a download="{escape(name)}" '
+        f'href="data:application/json;base64,{link}">download {escape(name)}</a></p>'
     )
     display(
         {"text/plain": words, "text/html": html},
