@@ -26,12 +26,14 @@ from typing import Any
 
 from solitaire_widgets import Game
 from solitaire_widgets.widget.background import run_chances, run_solve
+from solitaire_widgets.widget.options import DEFAULT_PLAYERS
 from solitaire_widgets.widget.replay import replay_of
 from solitaire_widgets.widget.runners import Job, run_cooperatively, run_in_thread
 from solitaire_widgets.winnability import table
 
 GAMES = ("quadrennial", "acquaintance", "acme", "fly")
 BAR_MS = 50.0
+PLAYERS = DEFAULT_PLAYERS  # the players the table's Chances measures (the thinker among them)
 
 
 def hardest_deal(variant: str) -> int:
@@ -73,13 +75,17 @@ class Timed:
 
 
 async def heartbeat(interval: float, until: Callable[[], bool], late: list[float]) -> None:
-    """Fire every ``interval`` s until ``until()``; record each firing's lateness in ms."""
+    """Fire ``interval`` s after the last firing until ``until()``; record each firing's
+    lateness in ms. Each firing is planned from the last one, as a kernel's heartbeat answers
+    a ping: planned on a fixed grid instead, every late firing would add to all the later
+    ones, and a runner that hands back the loop every 30 ms would seem seconds late."""
     loop = asyncio.get_running_loop()
     planned = loop.time() + interval
     while not until():
         await asyncio.sleep(max(0.0, planned - loop.time()))
-        late.append(max(0.0, (loop.time() - planned) * 1000))
-        planned += interval
+        fired = loop.time()
+        late.append(max(0.0, (fired - planned) * 1000))
+        planned = fired + interval
 
 
 def work(kind: str, variant: str, seed: int, seconds: float) -> tuple[Job, Any]:
@@ -90,7 +96,7 @@ def work(kind: str, variant: str, seed: int, seconds: float) -> tuple[Job, Any]:
     else:
         moves = game.legal_moves()
         steps = run_chances(
-            job, game.state, moves, samples=1000, seed=0, max_nodes=None, strategy="hint"
+            job, game.state, moves, samples=1000, seed=0, max_nodes=None, players=PLAYERS
         )
     return job, steps
 

@@ -72,11 +72,18 @@ def play(
                 game.undo()
 
 
-def student_log(number: int, seed: int) -> str:
-    """One made-up student's log file, as the table would save it (one table per game)."""
+def student_model(number: int, seed: int) -> tuple[random.Random, float, float]:
+    """Made-up student ``number``'s generator, skill and rate of asking for the hint (see the
+    module docstring), all from ``seed``."""
     rng = random.Random(seed * 1000 + number)
     skill = rng.uniform(0.35, 0.95)
     asks = rng.choice([0.0, 0.0, 0.005, 0.02, 0.08])
+    return rng, skill, asks
+
+
+def student_log(number: int, seed: int) -> str:
+    """One made-up student's log file, as the table would save it (one table per game)."""
+    rng, skill, asks = student_model(number, seed)
     clock = Clock(START + rng.uniform(0, 120))
     games: list[PlayedGame] = []
     for variant in dict.fromkeys(v for v, _ in DEALS):

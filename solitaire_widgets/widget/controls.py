@@ -18,6 +18,7 @@ from ._types import GameLike, JSONDict
 from .background import run_deal, solving_state
 from .protocol import ControlIntent, Intent, IntentError, MoveIntent, PickIntent, ReplayIntent
 from .runners import Job
+from .saving import save_clicked
 from .words import last_move_text, plural
 
 if TYPE_CHECKING:
@@ -108,6 +109,11 @@ def _control(table: GameWidget, intent: ControlIntent) -> None:
         table.measure_chances()
     elif action == "stop":
         table.stop()
+    elif action == "save":
+        words, download = save_clicked(table.game_log)
+        if download is not None:
+            table.send(download)  # before the answer: the browser saves the file, then hears
+        table.message = words
     else:  # "redeal"
         table._play("redeal")
 

@@ -12,7 +12,7 @@ The four intents::
     {"type": "pick", "pile": "F1"}          # a click on a pile that shows no card to pick up
     {"type": "control", "action": "undo" | "redo" | "restart" | "hint" | "auto" | "new"
                                   | "back" | "redeal" | "solve" | "chances" | "stop"
-                                  | "refresh",
+                                  | "refresh" | "save",
                                   "seed": N, "code": "ACME-7L",   # only with "new": a
                                   "winnable": true}               # number or a deal code
     {"type": "replay", "action": "start" | "first" | "prev" | "next" | "last" | "goto"
@@ -20,7 +20,8 @@ The four intents::
 
 Each may carry ``"seq": n``, a number the browser counts up; Python answers every message
 with ``{"type": "answer", "seq": n, "error": ...}`` once it is handled, so the table knows the
-kernel heard it (see :func:`answer`).
+kernel heard it (see :func:`answer`). Save may first send ``{"type": "download", "name",
+"text"}``: the browser downloads that text as that file (see :mod:`.saving`).
 
 Size first: :func:`check_size` walks a message without recursion and refuses one that is larger
 than ``MAX_MESSAGE_CHARS`` or nested deeper than ``MAX_DEPTH`` before anything else reads it.
@@ -67,6 +68,7 @@ CONTROL_ACTIONS = (
     "chances",
     "stop",
     "refresh",
+    "save",
 )
 REPLAY_ACTIONS = ("start", "first", "prev", "next", "last", "goto", "exit")
 MAX_MESSAGE_CHARS = 64 * 1024
@@ -113,7 +115,8 @@ class PickIntent:
 class ControlIntent:
     """A table control button: undo, redo, restart, hint, auto, new deal, back (to the game
     before the new deal), redeal, the background work (solve, win chances, and stop, which
-    stops either), and refresh (send the whole state again, after a lost connection)."""
+    stops either), refresh (send the whole state again, after a lost connection), and save
+    (the table's games into the file ``save_games()`` writes, see :mod:`.saving`)."""
 
     action: str
     seed: int | None = None

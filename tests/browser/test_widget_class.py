@@ -367,26 +367,6 @@ def test_new_deal_says_what_it_does_and_can_be_taken_back(nb: NotebookSession) -
     assert_clean_page(nb)
 
 
-def test_the_deal_box_takes_a_deal_code_and_the_status_line_shows_it(nb: NotebookSession) -> None:
-    """Issue 24: a code typed in any case deals that deal; one with a slip is refused in words
-    and deals nothing; the line under the table shows the code to say out loud."""
-    table = table_of(nb, "fresh")
-    kernel = nb.kernel
-    seed = table.root.locator(".sw-seed")
-    before = kernel.eval("[fresh_game.seed, fresh_game.history]")
-    seed.fill("acme-12x")  # deal 12's check letter is M
-    button(table, "Deal ACME-12X").click()
-    expect(table.root.locator(".sw-error")).to_contain_text("the check letter does not match")
-    assert kernel.eval("[fresh_game.seed, fresh_game.history]") == before
-    seed.fill("acme-12m")
-    button(table, "Deal ACME-12M").click()
-    kernel.wait_for("fresh_game.seed", lambda s: s == 12, KERNEL_TIMEOUT)
-    expect(seed).to_have_value("")
-    expect(table.root.locator(".sw-message")).to_have_text(re.compile(r"^new deal: ACME-12M \("))
-    expect(table.root.locator(".sw-status")).to_contain_text("deal 12 · code ACME-12M")
-    assert_clean_page(nb)
-
-
 def test_new_deal_on_an_own_deck_asks_first(nb: NotebookSession) -> None:
     table = table_of(nb, "own")
     kernel = nb.kernel

@@ -45,6 +45,7 @@ function buildControls(act, signal) {
     auto: button("Auto", "play the moves that can never lose a won game; which they are in each game: docs/rules.md (a)", () => act.control("auto")),
     redeal: button("Redeal", "turn the cards over for another pass", () => act.control("redeal")),
     review: button("Review", "step through this game from the deal", () => act.replay("start")),
+    save: button("Save", "save this table's games for the teacher: games-<your name>.json next to the notebook (in the browser-only site, a download too)", () => act.control("save")),
     solve: button(JOBS.solve[0], JOBS.solve[1], () => act.job("solve")),
     chances: button(JOBS.chances[0], JOBS.chances[1], () => act.job("chances")),
   };
@@ -57,8 +58,8 @@ function buildControls(act, signal) {
     "the lines under the table, the hints and the chances in a larger size (for a projector)");
   buttons.back.classList.add("sw-back-button"); // wide enough for "Back to deal 12345"
   controls.append(buttons.new, seed, winnableLabel, buttons.back, buttons.restart, buttons.undo,
-    buttons.redo, buttons.hint, buttons.auto, buttons.redeal, buttons.review, buttons.solve,
-    buttons.chances, fourLabel, largeLabel);
+    buttons.redo, buttons.hint, buttons.auto, buttons.redeal, buttons.review, buttons.save,
+    buttons.solve, buttons.chances, fourLabel, largeLabel);
   return { controls, seed, buttons, winnable, four, large };
 }
 

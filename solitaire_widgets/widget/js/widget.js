@@ -12,6 +12,7 @@
 // rebuilds only the piles it changed, and nothing here reads layout (no forced reflow).
 import { dealRequest, drawControls } from "./controls.js";
 import { flash, setText } from "./dom.js";
+import { downloadFile, downloadRequest } from "./download.js";
 import { applyHighlights, applySizes, drawTable } from "./felt.js";
 import { NOT_CONNECTED, createLink, watchConnection } from "./link.js";
 import { drawChances, drawHints, drawSolving, drawStatus } from "./panels.js";
@@ -107,8 +108,14 @@ function connection(ctx) {
   });
 }
 
-/** Python's answer to a message: the deal box empties after a deal; a refusal flashes. */
+/** Python's answer to a message: the deal box empties after a deal; a refusal flashes. Before
+ * Save's answer, Python may ask for a download (the browser-only site). */
 function onCustom(ctx, content) {
+  const file = downloadRequest(content);
+  if (file) {
+    downloadFile(file);
+    return;
+  }
   if (!ctx.link.answer(content)) return;
   if (content.seq === ctx.state.newSeed) {
     if (!content.error) ctx.ui.seed.value = "";
