@@ -14,6 +14,7 @@ import pytest
 
 from solitaire_widgets import Game
 from solitaire_widgets.classroom import collect
+from solitaire_widgets.classroom.collect import METADATA_KEY
 from solitaire_widgets.exercises.identity import Student
 from solitaire_widgets.widget import GameWidget, saving
 from solitaire_widgets.widget.saving import Saved
@@ -100,13 +101,19 @@ def test_in_the_browser_only_site_the_browser_downloads_the_same_text(
     assert "downloads it too" in widget.message
 
 
+def refuse_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder the kernel may not write to (as in the browser-only site without its drive)."""
+
+    def refused(_saved: Saved) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(saving, "write", refused)
+
+
 def test_a_folder_the_kernel_cannot_write_to_downloads_instead(
     here: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def refused(*_args: object) -> Saved:
-        raise PermissionError(13, "Permission denied")
-
-    monkeypatch.setattr(saving, "write_log", refused)
+    refuse_writes(monkeypatch)
     widget, sent = table()
     widget.game.play("S-W")
     click(widget, 4)
@@ -116,10 +123,32 @@ def test_a_folder_the_kernel_cannot_write_to_downloads_instead(
         "could not write games-ana.json next to the notebook (Permission denied): "
         "your browser downloads it instead"
     )
+    assert list(here.iterdir()) == []
     (here / "handed-in").mkdir()
     (here / "handed-in" / download["name"]).write_text(download["text"], encoding="utf-8")
     found = collect(here / "handed-in")
     assert found.problems == () and [g.game.code for g in found.games] == ["ACME-7L"]
+
+
+def test_save_games_where_the_file_cannot_be_written_says_so_and_keeps_the_link(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    refuse_writes(monkeypatch)
+    shown: list[tuple[Any, Any]] = []
+    monkeypatch.setattr(
+        "IPython.display.display", lambda data, raw, metadata: shown.append((data, metadata))
+    )
+    widget, _ = table()
+    widget.game.play("S-W")
+    widget.save_games()
+    ((data, metadata),) = shown
+    assert data["text/plain"] == (
+        "could not write games-ana.json next to the notebook (Permission denied): "
+        "download it from the link"
+    )
+    assert 'download="games-ana.json"' in data["text/html"]
+    assert [g["code"] for g in metadata[METADATA_KEY]["games"]] == ["ACME-7L"]
+    assert list(here.iterdir()) == []
 
 
 def test_a_file_that_is_not_a_game_log_is_never_overwritten(here: Path) -> None:

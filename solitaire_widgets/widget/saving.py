@@ -24,7 +24,17 @@ from ..classroom.log import LOG_FORMAT, GameLog, PlayedGame, iso, log_json
 from ..exercises import current
 from .protocol import IntentError
 
-__all__ = ["DOWNLOAD", "Saved", "kernel_in_browser", "save_clicked", "save_log", "saved_words"]
+__all__ = [
+    "DOWNLOAD",
+    "Saved",
+    "compose_log",
+    "could_not_write",
+    "kernel_in_browser",
+    "save_clicked",
+    "save_log",
+    "saved_words",
+    "write",
+]
 
 DOWNLOAD = "download"
 """The type of the custom message that asks the browser to download a file:
@@ -41,22 +51,32 @@ class Saved:
 
 
 def save_log(log: GameLog, path: str | Path | None, player: str | None) -> Path:
-    """Write the log (merged with the games already in the file), show it, return the path."""
-    saved = write_log(log, path, player)
-    _show(saved)
+    """Write the log (merged with the games already in the file), show it, return the path.
+    Where the file cannot be written (a folder the kernel may not write to), the output says
+    so and its link and metadata carry the log all the same."""
+    saved = compose_log(log, path, player)
+    try:
+        write(saved)
+    except OSError as error:
+        _show(saved, failed=could_not_write(saved.path.name, error))
+    else:
+        _show(saved)
     return saved.path
 
 
-def write_log(log: GameLog, path: str | Path | None, player: str | None) -> Saved:
-    """Write the log into ``path`` (default ``games-<name>.json`` in the working directory,
-    the notebook's folder), merged with the games already in that file; the file's text is
-    written only once it is whole. ``OSError`` when the file cannot be written."""
+def compose_log(log: GameLog, path: str | Path | None, player: str | None) -> Saved:
+    """The log as it will be saved into ``path`` (default ``games-<name>.json`` in the working
+    directory, the notebook's folder): merged with the games already in that file. A file
+    there that is not a game log is a ``ValueError`` (it is never overwritten)."""
     name = _player(player)
     target = Path(path) if path is not None else default_path(name)
     games = _merged(_earlier(target), log.games)
-    text = log_json(games, name, iso(_now()))
-    target.write_text(text + "\n", encoding="utf-8")
-    return Saved(target, text, len(games))
+    return Saved(target, log_json(games, name, iso(_now())), len(games))
+
+
+def write(saved: Saved) -> None:
+    """Write the log's file, whole (``OSError`` when the folder cannot take it)."""
+    saved.path.write_text(saved.text + "\n", encoding="utf-8")
 
 
 def save_clicked(log: GameLog | None) -> tuple[str, dict[str, str] | None]:
@@ -72,27 +92,30 @@ def save_clicked(log: GameLog | None) -> tuple[str, dict[str, str] | None]:
         raise IntentError("nothing to save yet: no move has been played on this table")
     unnamed = "" if _player(None) else ' (no name given: student("your name") names the file)'
     try:
-        saved = write_log(log, None, None)
+        saved = compose_log(log, None, None)
     except ValueError as error:  # a file of that name that is not a game log
         raise IntentError(f"{error} (save_games(path=...) in a cell chooses another)") from None
+    download = _download(saved.path.name, saved.text)
+    try:
+        write(saved)
     except OSError as error:  # a folder the kernel may not write to
-        name = _player(None)
-        text = log_json(log.games, name, iso(_now()))
-        words = (
-            f"could not write {default_path(name).name} next to the notebook "
-            f"({error.strerror or type(error).__name__}): your browser downloads it instead"
-        )
-        return words + unnamed, _download(default_path(name).name, text)
+        words = could_not_write(saved.path.name, error) + ": your browser downloads it instead"
+        return words + unnamed, download
     words = saved_words(saved.count, saved.path.name)
     if not kernel_in_browser():
         return words + unnamed, None
     words += " in this browser's storage; your browser downloads it too: hand that file in"
-    return words + unnamed, _download(saved.path.name, saved.text)
+    return words + unnamed, download
 
 
 def saved_words(count: int, name: str) -> str:
     """What a save says: ``"saved 3 games to games-ana.json"``."""
     return f"saved {count} game{'' if count == 1 else 's'} to {name}"
+
+
+def could_not_write(name: str, error: OSError) -> str:
+    """What a save says when the file could not be written, and why."""
+    return f"could not write {name} next to the notebook ({error.strerror or type(error).__name__})"
 
 
 def default_path(name: str) -> Path:
@@ -151,11 +174,12 @@ class _AsSaved:
         return self.data
 
 
-def _show(saved: Saved) -> None:
-    """The cell's output: a line, a download link, and the log in the output's metadata."""
+def _show(saved: Saved, failed: str = "") -> None:
+    """The cell's output: a line (what was saved, or why the file could not be written), a
+    download link, and the log in the output's metadata."""
     display: Any = importlib.import_module("IPython.display").display
     name, text = saved.path.name, saved.text
-    words = saved_words(saved.count, name)
+    words = f"{failed}: download it from the link" if failed else saved_words(saved.count, name)
     link = base64.b64encode(text.encode()).decode()
     html = (
         f'<p>{escape(words)} · <a download="{escape(name)}" '

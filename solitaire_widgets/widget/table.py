@@ -233,8 +233,10 @@ class GameWidget(TableTraits):
         notebook's code runs; games already in the file from other tables are kept, each game
         once), and into this cell's output, whose metadata carries the log (so the notebook
         nbgrader collects carries it too), with a link to download the file (in the
-        browser-only site, that is how the file leaves the browser). ``player`` defaults to
-        the name given to ``student()``. Returns the file's path."""
+        browser-only site, that is how the file leaves the browser; where the kernel cannot write
+        the file, the output says so and the link and metadata carry the log all the same).
+        ``player`` defaults to the name given to ``student()``. Returns the file's path.
+        The table's Save button saves the same way."""
         if self.game_log is None:
             raise TypeError("this table's game is not a solitaire_widgets Game: no log is kept")
         return save_log(self.game_log, path, player)

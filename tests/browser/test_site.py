@@ -4,8 +4,9 @@ The site is built from the registries into a temporary folder, served by the bui
 own server, and opened in Debian's chromium with every request that is not to loopback
 aborted and recorded. In it: ``00_start_here`` and a variant tutorial run top to bottom in
 the Pyodide kernel (Python in the browser, no threads), a move is played by clicking the
-table, Solve gives a verdict, and Stop ends a long Chances run — the background jobs running
-cooperatively on the kernel's event loop. Then the list of outside requests must be empty.
+table, Save downloads the table's game log, Solve gives a verdict, and Stop ends a long
+Chances run — the background jobs running cooperatively on the kernel's event loop. Then the
+list of outside requests must be empty.
 
 Nothing here depends on the notebooks' wording: a table is found by what it is (a
 ``GameWidget`` output that is not a replay), a move by what the engine says is legal. The
@@ -28,6 +29,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+
+from solitaire_widgets.classroom import collect
 
 from .harness import ARTIFACTS_DIR, REPO_ROOT, NetworkLog, new_offline_context, save_screenshot
 
@@ -262,8 +265,28 @@ def test_the_site_is_pinned_and_complete(site: tuple[Path, str]) -> None:
     assert notebook["metadata"]["kernelspec"]["name"] == "python"  # JupyterLite's Pyodide
 
 
+def check_save_downloads(page: Page, table: Locator, tmp_path: Path) -> None:
+    """Save in the browser-only site (issue 24 point 3): the kernel runs in the browser, so
+    the browser downloads the log, which ``collect`` reads back with its games checked."""
+    with page.expect_download() as info:
+        button(table, "Save").click()
+    download = info.value
+    name = download.suggested_filename
+    assert re.fullmatch(r"games-[a-z0-9-]+\.json", name), name
+    expect(table.locator(".sw-message")).to_contain_text(
+        re.compile(
+            rf"^(saved \d+ games? to {name} in this browser's storage|could not write {name})"
+        )
+    )
+    folder = tmp_path / "handed-in"
+    folder.mkdir()
+    download.save_as(folder / name)
+    found = collect(folder)
+    assert found.problems == () and found.games, str(found)
+
+
 def test_start_here_runs_and_a_click_plays_a_move(
-    site: tuple[Path, str], browser_page: tuple[Page, NetworkLog]
+    site: tuple[Path, str], browser_page: tuple[Page, NetworkLog], tmp_path: Path
 ) -> None:
     _, url = site
     page, log = browser_page
@@ -292,6 +315,7 @@ def test_start_here_runs_and_a_click_plays_a_move(
     expect(table.locator(".sw-status")).to_contain_text(f"{len(after)} move")
     table.scroll_into_view_if_needed()
     save_screenshot(page, "site-start-here-move")
+    check_save_downloads(page, table, tmp_path)
 
     button(table, "Solve").click()
     verdict = re.compile(r"^(solved|unsolvable|unknown): ")
