@@ -351,3 +351,30 @@ def test_stuck_position_is_unsolvable() -> None:
 def test_rejects_other_arguments() -> None:
     with pytest.raises(TypeError, match="Game or a GameState"):
         solve("acme")
+
+
+@pytest.mark.parametrize("seed", [1, 520, 1321])
+def test_pausing_more_often_leaves_the_search_unchanged(seed: int, monkeypatch: Any) -> None:
+    """Fly pauses every 384 nodes (its nodes are dear; a slice must stay short in the
+    browser), but its complete search and playouts take turns every ``SLICE_NODES`` as
+    before: the same verdict, line and node count as pausing every ``SLICE_NODES``, in about
+    twice the slices."""
+    from solitaire_widgets.games.fly import FlyPolicy
+    from solitaire_widgets.solver import SLICE_NODES
+
+    def run() -> tuple[SolveResult, int]:
+        steps = solve_steps(new_state("fly", seed=seed), max_nodes=60_000, max_seconds=None)
+        slices = 0
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value, slices
+            slices += 1
+
+    assert FlyPolicy.pause_nodes < SLICE_NODES
+    often, often_slices = run()
+    monkeypatch.setattr(FlyPolicy, "pause_nodes", SLICE_NODES)
+    seldom, seldom_slices = run()
+    assert (often.status, often.moves, often.nodes) == (seldom.status, seldom.moves, seldom.nodes)
+    assert seldom_slices >= 10 and often_slices > 1.5 * seldom_slices

@@ -44,6 +44,10 @@ class Policy:
     """Limited discrepancy probes before the complete search (see ``solver.search``)."""
     playout_share = 0.0
     """Share of the nodes given to randomized playouts (``tries``) beside the complete search."""
+    pause_nodes = 1024
+    """Nodes between two pauses of a search run slice by slice (``solver.solve_steps``: the
+    browser-only site runs a slice between two turns of its event loop). A game whose nodes
+    cost more pauses more often, to keep a slice short; the search is the same either way."""
 
     def __init__(self, profile: Profile, use_knowledge: bool = True) -> None:
         self.profile = profile

@@ -78,9 +78,9 @@ def solve(
     Budgets: ``max_nodes`` positions (the same verdict on any machine) and ``max_seconds`` of
     CPU time of the thread that runs the search (the same on a busy machine, nearly: CPU time
     varies a little from run to run); None means no limit. ``cancel`` (a ``threading.Event``
-    or a function returning True) stops the search early; ``progress(nodes)`` is called every
-    ``SLICE_NODES`` nodes. ``use_knowledge=False`` leaves out the safe moves and dead-position
-    tests (and the playouts): a plainer, slower search, for checking them.
+    or a function returning True) stops the search early; ``progress(nodes)`` is called after
+    each slice (``solve_steps``). ``use_knowledge=False`` leaves out the safe moves and
+    dead-position tests (and the playouts): a plainer, slower search, for checking them.
 
     A budget is a whole number of positions or finite CPU seconds, 0 or more (``ValueError``
     for NaN, infinity, a negative number or a bool); None for no limit.
@@ -110,8 +110,9 @@ def solve_steps(
     cancel: _Cancel | Callable[[], bool] | None = None,
     use_knowledge: bool = True,
 ) -> Generator[int, None, SolveResult]:
-    """``solve`` in slices: yields the node count about every ``SLICE_NODES`` nodes (a little
-    later where a policy's own search runs, at most a few thousand nodes), returns the result.
+    """``solve`` in slices: yields the node count about every ``SLICE_NODES`` nodes, or the
+    game policy's ``pause_nodes`` where fewer (a little later where a policy's own search runs,
+    at most a few thousand nodes), returns the result.
 
     A caller without threads (Pyodide) runs one slice at a time and hands control back to its
     event loop in between; only the time spent inside the slices counts against

@@ -44,7 +44,9 @@ from . import collector
 Status = Literal["solved", "unsolvable", "unknown"]
 
 SLICE_NODES = 1024
-"""Nodes between two budget checks, and between two slices of ``solve_steps``."""
+"""Nodes of one turn of the complete search or the playouts when they take turns
+(``Search._interleaved``), and at most this many between two slices of ``solve_steps`` (a
+policy may pause more often: ``Policy.pause_nodes``; the turns, so the search, stay the same)."""
 
 
 def _cpu_clock() -> Callable[[], float]:
@@ -84,7 +86,9 @@ class Search:
         self.nodes = 0
         self.spent = 0.0  # CPU seconds, summed over the slices run so far
         self.resumed: float | None = None  # the clock when the slice under way began
-        self.next_pause = SLICE_NODES
+        self.next_pause = min(SLICE_NODES, policy.pause_nodes)  # the next slice ends here
+        self.next_turn = SLICE_NODES  # and the turn under way here (``_interleaved``)
+        self.turn_over = False
         self.path: list[Any] = []  # the line searched, in the policy's node moves
 
     def seconds(self) -> float:
@@ -138,11 +142,13 @@ class Search:
         complete = self.dfs(state, None)
         playouts = self.playouts(state)
         used = {"dfs": 0, "playouts": 0}
+        turn: str | None = None
         while True:
-            turn = (
-                "playouts" if used["playouts"] < share * (used["dfs"] + used["playouts"]) else "dfs"
-            )
+            if turn is None:  # a new turn
+                total = used["dfs"] + used["playouts"]
+                turn = "playouts" if used["playouts"] < share * total else "dfs"
             before = self.nodes
+            self.turn_over = False
             try:
                 yield next(complete if turn == "dfs" else playouts)
             except StopIteration as done:
@@ -151,6 +157,8 @@ class Search:
                     return status, self.policy.line(state, self.path)
                 return "solved", done.value
             used[turn] += self.nodes - before
+            if self.turn_over:  # else a slice ended inside the turn, which goes on
+                turn = None
 
     # ------------------------------------------------------------------ the complete search
     def dfs(
@@ -261,14 +269,19 @@ class Search:
 
     # ------------------------------------------------------------------ budgets
     def _count(self, nodes: int) -> bool:
-        """Count nodes and check the budgets; True when a slice is over."""
+        """Count nodes and check the budgets; True when a slice is over (and, past
+        ``next_turn``, the turn under way too: the turns end at the same node counts whatever
+        the policy's ``pause_nodes``)."""
         self.nodes += nodes
         if self.nodes >= self.max_nodes:
             self.nodes = min(self.nodes, int(self.max_nodes))
             raise OutOfBudget(f"node budget of {int(self.max_nodes)} ran out")
         if self.nodes < self.next_pause:
             return False
-        self.next_pause = self.nodes + SLICE_NODES
+        if self.nodes >= self.next_turn:
+            self.next_turn = self.nodes + SLICE_NODES
+            self.turn_over = True
+        self.next_pause = min(self.nodes + self.policy.pause_nodes, self.next_turn)
         if self.seconds() > self.max_seconds:
             raise OutOfBudget(f"time budget of {self.max_seconds:g} CPU seconds ran out")
         if self.should_stop():
