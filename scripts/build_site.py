@@ -8,8 +8,10 @@
 The site is JupyterLab and Notebook 7 (jupyterlite-core) with the Pyodide kernel
 (jupyterlite-pyodide-kernel); the Pyodide core (the CPython 3.14 interpreter as WebAssembly)
 from the npm registry; this package's own wheel and the pure-Python wheels it and the kernel
-need (anywidget, ipywidgets, traitlets, comm, ipython, jedi, ...) from PyPI; and every tutorial
-notebook. Every version is pinned in ``site/constraints.txt``.
+need (anywidget, ipywidgets, traitlets, comm, ipython, jedi, ...) from PyPI; every tutorial
+notebook, and ``play.ipynb``, which a deal link opens on a deal
+(``notebooks/index.html?path=play.ipynb&deal=ACME-7L``: ``docs/site.md``). Every version is
+pinned in ``site/constraints.txt``.
 
 The wheels are listed in the site's own Pyodide lock file (``static/pyodide/pyodide-lock.json``)
 and loaded when the kernel starts, so ``import solitaire_widgets`` works in the first cell with
@@ -54,6 +56,8 @@ from packaging.utils import canonicalize_name, parse_wheel_filename
 ROOT = Path(__file__).resolve().parent.parent
 CONSTRAINTS = ROOT / "site" / "constraints.txt"
 NOTEBOOKS = ROOT / "notebooks"
+# The notebook a deal link opens (…/notebooks/index.html?path=play.ipynb&deal=ACME-7L).
+PLAY = NOTEBOOKS / "class" / "play.ipynb"
 DEFAULT_OUTPUT = ROOT / "build" / "site"
 CACHE = ROOT / "build" / "site-cache"
 
@@ -308,6 +312,12 @@ def make_lock(
 # -- the site -------------------------------------------------------------------------------
 
 
+def site_notebooks() -> list[Path]:
+    """The notebooks the site holds, all in its top folder: the tutorials, and the notebook
+    that deal links open (``play.ipynb``: ``widget.DealFromLink``)."""
+    return [*sorted(NOTEBOOKS.glob("*.ipynb")), PLAY]
+
+
 def site_notebook(path: Path) -> dict[str, Any]:
     """A tutorial notebook as the site shows it: the same cells, the Pyodide kernel."""
     notebook: dict[str, Any] = json.loads(path.read_text())
@@ -353,7 +363,7 @@ def build(output: Path, packages_base: str | None = None, cache: Path = CACHE) -
     (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
     files = lite / "files"
     files.mkdir()
-    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+    for path in site_notebooks():
         (files / path.name).write_text(json.dumps(site_notebook(path), indent=1) + "\n")
     (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1) + "\n")
     by_name = {parse_wheel_filename(w.name)[0]: w for w in downloaded}
@@ -388,7 +398,7 @@ def check_site(output: Path) -> None:
         "extensions/anywidget/package.json",
         "extensions/@jupyter-widgets/jupyterlab-manager/package.json",
         f"extensions/{KERNEL_LABEXTENSION}/package.json",
-        *(f"files/{p.name}" for p in NOTEBOOKS.glob("*.ipynb")),
+        *(f"files/{p.name}" for p in site_notebooks()),
     ]
     missing = [name for name in needed if not (output / name).is_file()]
     if missing:

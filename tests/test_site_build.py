@@ -125,6 +125,9 @@ def test_a_bad_constraints_line_is_refused(tmp_path: Path) -> None:
 
 
 def test_the_site_notebooks_use_the_pyodide_kernel() -> None:
+    names = [path.name for path in site.site_notebooks()]
+    assert "00_start_here.ipynb" in names and names[-1] == "play.ipynb"  # what deal links open
+    assert len(set(names)) == len(names) and site.PLAY.is_file()
     notebook = site.site_notebook(ROOT / "notebooks" / "00_start_here.ipynb")
     assert notebook["metadata"]["kernelspec"] == site.PYODIDE_KERNELSPEC
     config = site.lite_config()["jupyter-config-data"]["litePluginSettings"][site.PLUGIN]
