@@ -164,6 +164,22 @@ JS_EXECUTE = """async (code) => {
 }"""
 
 
+# Whether the open notebook is marked modified, once its kernel's info has been written into
+# it (the front end does that in a callback on the same promise, registered earlier, so it
+# has run when this await returns); with the kernel's language_info and the notebook's.
+JS_OPENED_STATE = """async () => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const info = await w.sessionContext.session.kernel.info;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return {
+    dirty: w.context.model.dirty,
+    marks: document.querySelectorAll('.jp-mod-dirty').length,
+    kernel: info.language_info,
+    notebook: w.context.model.getMetadata('language_info'),
+  };
+}"""
+
+
 class Lite:
     """A notebook open in the JupyterLite site, and its Pyodide kernel."""
 
@@ -185,6 +201,13 @@ class Lite:
         # The notebook's own panel: a restored workspace may have other notebooks open.
         panel = page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
         self.root = page.locator(f"[id='{panel}'] .jp-Notebook")
+
+    def assert_opened_unmodified(self) -> None:
+        """Opened, kernel started, nothing edited: no dirty mark (issue 22). The site's copy
+        carries the language the Pyodide kernel reports (scripts/build_site.py)."""
+        state = self.page.evaluate(JS_OPENED_STATE)
+        assert state["kernel"] == state["notebook"], state
+        assert (state["dirty"], state["marks"]) == (False, 0), state
 
     def run_all(self) -> list[dict[str, Any]]:
         """Run every cell; fail on an error output or a cell that did not run."""
@@ -309,6 +332,7 @@ def test_start_here_runs_and_a_click_plays_a_move(
     page, log = browser_page
     started = time.perf_counter()
     lite = Lite(page, url, START_HERE)
+    lite.assert_opened_unmodified()
     cells = lite.run_all()
     tables = lite.tables(cells)
     assert tables, "00_start_here shows no live table"
@@ -352,6 +376,7 @@ def test_a_variant_tutorial_runs_and_stop_ends_a_long_chances_run(
     page, log = browser_page
     (path,) = sorted((REPO_ROOT / "notebooks").glob(VARIANT_TUTORIAL))[:1]
     lite = Lite(page, url, path.name)
+    lite.assert_opened_unmodified()
     cells = lite.run_all()
     tables = lite.tables(cells)
     assert tables, f"{path.name} shows no live table"
@@ -419,6 +444,7 @@ def test_a_deal_link_opens_the_play_notebook_on_its_deal(
     page, log = fresh_page
     lite = Lite(page, url, PLAY, app="notebooks", query="&deal=acme-7l")
     assert "deal=acme-7l" in page.evaluate("() => window.location.search")
+    lite.assert_opened_unmodified()  # in Notebook 7 too
     lite.run_all()
     expect(play_line(lite)).to_have_text(re.compile(r"^ACME-7L: Acme, deal 7\b"))
     assert lite.wait_for("play.table is not None and play.table.game.code", bool) == "ACME-7L"
