@@ -31,6 +31,7 @@ from solitaire_widgets.exercises import (
     passed,
     play_deal,
     points,
+    replay_check,
     session,
     student,
     tries,
@@ -49,6 +50,7 @@ from solitaire_widgets.exercises.project import (
     MATCH_SHARE,
     PlayerProject,
     held_out_deals,
+    new_draw,
 )
 from solitaire_widgets.exercises.scan import package_names
 from solitaire_widgets.intervals import coverage, sample_size, wilson
@@ -507,15 +509,70 @@ def test_honest_simulations_with_any_generator_pass(seed: int) -> None:
     numpy = pytest.importorskip("numpy")
 
     def with_numpy(p: float, n: int, runs: int, rng: random.Random) -> float:
-        generator = numpy.random.default_rng(seed)
+        generator = numpy.random.default_rng(rng.getrandbits(64) + seed)
         wins = (generator.random((runs, n)) < p).sum(axis=1)
         return float(numpy.mean([p in wilson(int(w), n) for w in wins]))
 
     def with_random(p: float, n: int, runs: int, rng: random.Random) -> float:
-        return simulated_coverage(p, n, runs, random.Random(seed + 100))
+        return simulated_coverage(p, n, runs, random.Random(rng.random() + seed))
+
+    def unseeded(p: float, n: int, runs: int, rng: random.Random) -> float:
+        return simulated_coverage(p, n, runs, random.Random())  # its own, from the OS
 
     assert judge("lab-coverage", with_numpy).verdict == "correct"
     assert judge("lab-coverage", with_random).verdict == "correct"
+    assert judge("lab-coverage", unseeded).verdict == "correct"
+
+
+def test_the_exact_coverage_is_not_a_measurement() -> None:
+    """The exact coverage typed into the function (the formula the notebook prints, or the
+    package's through ``wilson.__globals__``) is not a simulation: refused, saying why."""
+
+    def exact(p: float, n: int, runs: int, rng: random.Random) -> float:
+        return sum(  # type: ignore[no-any-return]
+            comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1) if p in wilson(k, n)
+        )
+
+    feedback = judge("lab-coverage", exact)
+    assert feedback.verdict == "not yet" and "no count of runs" in feedback.message
+    assert "A measurement is asked for, not the exact value" in feedback.message
+
+    def rounded(p: float, n: int, runs: int, rng: random.Random) -> float:
+        return round(exact(p, n, runs, rng) * runs) / runs
+
+    feedback = judge("lab-coverage", rounded)
+    assert "same shares with two different random generators" in feedback.message
+    assert "A measurement is asked for, not the exact value" in feedback.message
+
+    def read_through(p: float, n: int, runs: int, rng: random.Random) -> float:
+        return wilson.__globals__["coverage"](n, [p], wilson)[0]  # type: ignore[no-any-return]
+
+    feedback = judge("lab-coverage", read_through)
+    assert feedback.verdict == "not yet" and "__globals__" in feedback.message
+    assert "double underscores" in feedback.message
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "return wilson.__globals__['coverage'](n, [p], wilson)[0]",
+        "return helper(p, n)",
+        "return getattr(wilson, '__closure__') or 0.9",
+        "return wilson.__code__.co_argcount / 3",
+        "return type(rng).__subclasses__() and 0.9",
+        "return rng.__dict__ and 0.9",
+        "return __builtins__['len']([]) + 0.9",
+    ],
+)
+def test_double_underscore_attributes_are_refused_anywhere(source: str) -> None:
+    namespace: dict[str, Any] = {"wilson": wilson}
+    helper = "def helper(p, n):\n    return wilson.__globals__['coverage'](n, [p], wilson)[0]"
+    exec(helper, namespace)
+    exec(f"def measure_coverage(p, n, runs, rng):\n    {source}", namespace)
+    feedback = judge("lab-coverage", namespace["measure_coverage"])
+    assert feedback.verdict == "not yet" and "double underscores" in feedback.message, source
+    exec(f"def p_ace(cards, aces, reserve):\n    {source}", namespace)
+    assert "double underscores" in judge("quadrennial-ace", namespace["p_ace"]).message
 
 
 def test_a_promise_is_not_a_measurement() -> None:
@@ -656,13 +713,49 @@ def test_the_comparison_plays_greedy_on_the_same_deals() -> None:
     assert "mine won" in report and "theirs" in report
 
 
-def test_the_project_is_judged_on_fresh_deals() -> None:
-    one, two = held_out_deals("acme", 1), held_out_deals("acme", 2)
-    assert len(set(one)) == HELD_OUT_SIZE and set(one) <= set(HELD_OUT)
-    assert not set(one) & set(TRAINING) and one != two
-    assert held_out_deals("acme", 1, graded=True) not in (one, two)
+def test_the_project_is_judged_on_deals_nobody_knows_before_the_check() -> None:
+    """The deals are drawn when the check runs, from the operating system's randomness: no
+    name, try number or seed of ``random`` decides them; a draw gives the same deals again."""
     student("Ada")
-    assert held_out_deals("acme", 1) != one  # another name, other deals
+    random.seed(0)
+    one = new_draw()
+    random.seed(0)
+    two = new_draw()
+    assert one != two
+    deals = held_out_deals("acme", one)
+    assert len(set(deals)) == HELD_OUT_SIZE and set(deals) <= set(HELD_OUT)
+    assert not set(deals) & set(TRAINING)
+    assert held_out_deals("acme", two) != deals
+    student("Grace")
+    assert held_out_deals("acme", one) == deals  # the draw alone decides them
+    for wrong in ("1", one.upper(), one + "0", 7):
+        with pytest.raises(ValueError, match="hexadecimal digits"):
+            held_out_deals("acme", wrong)  # type: ignore[arg-type]
+
+
+def test_two_graded_checks_draw_different_deals_and_the_draw_replays_the_score(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """nbgrader's hidden test (a fresh copy of the checks) draws its own deals each time, and
+    prints the draw; ``replay_check`` on that draw gives the same games and points."""
+    import runpy
+
+    fresh = runpy.run_module("solitaire_widgets.exercises.fresh")
+    student("Ada")
+    graded = [fresh["judged"]("acme-player", greedy_like) for _ in range(2)]
+    assert graded[0].draw != graded[1].draw
+    assert held_out_deals("acme", graded[0].draw) != held_out_deals("acme", graded[1].draw)
+    for feedback in graded:
+        again = replay_check("acme-player", greedy_like, feedback.draw)
+        assert (again.verdict, again.points) == (feedback.verdict, feedback.points)
+        assert again.message == feedback.message and feedback.draw in again.message
+    score = fresh["earned"]("acme-player", greedy_like)
+    printed = capsys.readouterr().out
+    draw = re.search(r"draw ([0-9a-f]{16})", printed)
+    assert draw and replay_check("acme-player", greedy_like, draw[1]).points == score
+    assert tries("acme-player") == 0  # a teacher's replay is not the student's try
+    with pytest.raises(ValueError, match="only the project"):
+        replay_check("fly-kings", greedy_like, draw[1])
 
 
 def test_the_project_gives_partial_credit_and_climbing_hints() -> None:

@@ -23,7 +23,7 @@ from fractions import Fraction
 from ..cards import parse_card
 from ..intervals import wilson
 from .catalogue import EXERCISES
-from .checking import check, exercise, judge, passed, points, tries
+from .checking import check, exercise, judge, passed, points, replay_check, tries
 from .identity import Student, current, student
 from .kinds import Computed, Exercise, Feedback
 from .players import (
@@ -118,6 +118,7 @@ __all__ = [
     "passed",
     "play_deal",
     "points",
+    "replay_check",
     "student",
     "train",
     "tries",

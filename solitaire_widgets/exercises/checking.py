@@ -19,6 +19,7 @@ from . import session
 from .catalogue import EXERCISES
 from .identity import current
 from .kinds import Exercise, Feedback
+from .project import PlayerProject
 
 RECORD_KEY = "solitaire_widgets"
 """The key of an output's metadata that holds a check's record."""
@@ -37,7 +38,7 @@ def exercise(exercise_id: str) -> Exercise:
 def record(feedback: Feedback) -> dict[str, Any]:
     """What the notebook keeps of a check (in its output's metadata)."""
     who = current()
-    return {
+    kept: dict[str, Any] = {
         "exercise": feedback.exercise,
         "try": feedback.number,
         "verdict": feedback.verdict,
@@ -45,11 +46,24 @@ def record(feedback: Feedback) -> dict[str, Any]:
         "student": who.name,
         "numbers from": who.source,
     }
+    if feedback.draw:
+        kept["draw"] = feedback.draw
+    return kept
 
 
 def judge(exercise_id: str, answer: object) -> Feedback:
     """The verdict on an answer, without showing it (it counts as a try all the same)."""
     return exercise(exercise_id).judge(answer)
+
+
+def replay_check(exercise_id: str, answer: object, draw: str) -> Feedback:
+    """The project's verdict on ``answer`` for the deals of ``draw``, the text a check printed
+    ("draw 3f9a..."): the same deals, and so the same verdict and points, on any computer. For a
+    teacher re-running a check; it is not a try."""
+    project = exercise(exercise_id)
+    if not isinstance(project, PlayerProject):
+        raise ValueError(f"{exercise_id!r} plays no deals: only the project's checks have a draw")
+    return project.assess(answer, draw)
 
 
 def check(exercise_id: str, answer: object) -> None:

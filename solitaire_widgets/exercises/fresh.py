@@ -15,11 +15,11 @@ notebook's modules back. Only the answer itself (and the name the student gave, 
 their personal numbers) comes from the notebook.
 
 What remains possible, and docs/teaching.md says so: a cell that changes Python itself (the
-import system, ``sys.modules``' finders, ``runpy``, ``hashlib``, builtins) or the package's
-files on disk, or a function answer that, while the check calls it, reaches up the call stack
-(``sys._getframe``) into the check, can still fake a verdict; nbgrader runs a student's code
-with the grader's rights, so nothing inside the notebook can rule that out. A teacher reading
-the answer cells sees it.
+import system, ``sys.modules``' finders, ``runpy``, ``hashlib``, ``secrets``, builtins) or the
+package's files on disk, or a function answer that, while the check calls it, reaches up the
+call stack (``sys._getframe``) into the check, can still fake a verdict; nbgrader runs a
+student's code with the grader's rights, so nothing inside the notebook can rule that out. A
+teacher reading the answer cells sees it.
 """
 
 from __future__ import annotations
@@ -77,5 +77,14 @@ def verdict(exercise_id: str, answer: object) -> bool:
 
 def earned(exercise_id: str, answer: object) -> float:
     """The points the fresh copy of the checks gives ``answer`` (the project's partial credit,
-    which nbgrader reads as the check cell's value)."""
-    return float(judged(exercise_id, answer).points)
+    which nbgrader reads as the check cell's value). The project's deals are drawn anew for
+    this verdict, so it prints its draw: ``replay_check`` gives the same points again."""
+    feedback = judged(exercise_id, answer)
+    if feedback.draw:
+        print(
+            f"Graded by a fresh copy of the check, on deals of its own (draw {feedback.draw}): "
+            f"{feedback.verdict}, {feedback.points:g} points. "
+            f'replay_check("{exercise_id}", {getattr(answer, "__name__", "answer")}, '
+            f'"{feedback.draw}") plays them again.'
+        )
+    return float(feedback.points)

@@ -1,7 +1,7 @@
-"""Who is answering: the name a student types, or else the nbgrader student id, seeds what
-differs from student to student (the deal whose moves to count, the card to follow, the deals
-the project is judged on), so that neighbours' answers differ and a teacher can work out any
-student's numbers again from the name alone (``Student(name).seed(exercise_id)``).
+"""Who is answering: the name a student types, or else the nbgrader student id, seeds what differs
+from student to student (the deal whose moves to count, the card to follow), so that neighbours'
+answers differ and a teacher can work out any student's numbers again from the name alone
+(``Student(name).seed(exercise_id)``).
 
 Each tutorial's first code cell calls ``student("")``; a student types a name between the
 quotes. Without one, the nbgrader student id is used when there is one (JupyterHub's user while
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,10 +67,6 @@ class Student:
         if not self.name:
             return options[0]
         return options[self.seed(topic) % len(options)]
-
-    def rng(self, topic: str) -> random.Random:
-        """A random generator seeded by the name and the topic."""
-        return random.Random(self.seed(topic))
 
     def words(self) -> str:
         """What the numbers are made from, in a sentence."""

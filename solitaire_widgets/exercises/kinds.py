@@ -50,7 +50,7 @@ from .answers import (
 )
 from .identity import Student, current
 from .positions import Position
-from .scan import package_names
+from .scan import dunder_attributes, package_names
 
 Verdict = Literal["not answered yet", "not yet", "correct"]
 Level = Literal["warm-up", "rules", "core", "challenge", "project"]
@@ -58,8 +58,8 @@ Level = Literal["warm-up", "rules", "core", "challenge", "project"]
 
 @dataclass(frozen=True)
 class Feedback:
-    """What a check says about one answer, the points it earns, and which try it was (0 when
-    nothing was answered)."""
+    """What a check says about one answer, the points it earns, which try it was (0 when
+    nothing was answered) and, for the project, the draw of deals it was judged on."""
 
     exercise: str
     title: str
@@ -67,6 +67,7 @@ class Feedback:
     message: str
     points: float = 0.0
     number: int = 0
+    draw: str = ""
 
     @property
     def correct(self) -> bool:
@@ -327,6 +328,21 @@ class Fewest(Exercise):
 
 
 # ----------------------------------------------------------------------------- functions
+def through_insides(function: Callable[..., object]) -> str | None:
+    """The refusal of a function that reads double-underscore attributes (``__globals__``,
+    ``__closure__``, ``__code__``...): through them an allowed name reaches the rest of the
+    package, so no answer may use them. None when it reads none."""
+    found = dunder_attributes(function)
+    if not found:
+        return None
+    return (
+        f"Your function uses {', '.join(found)}: attributes written with double underscores "
+        "reach into Python's insides (a function's globals, its code, an object's dictionary), "
+        "and from there into the package. An answer may not use them: work it out with plain "
+        "Python."
+    )
+
+
 def value_text(value: object, whole: bool = False) -> str:
     """A function's value as it is compared and hashed: a whole number as itself; any other
     number to ten significant digits, so that a Fraction and a float of the same value (the
@@ -428,6 +444,9 @@ class Function(Exercise):
     def _assess(self, answer: object) -> Feedback:
         if not callable(answer):
             raise AnswerFormError(f"`{self.name}` is a function: {self.signature}")
+        insides = through_insides(answer)
+        if insides:
+            return self.feedback("not yet", insides)
         used = package_names(answer, self.allowed)
         if used:
             return self.feedback(
@@ -465,12 +484,21 @@ class Function(Exercise):
             return False
 
 
+MEASURED = (
+    "A measurement is asked for, not the exact value: simulate the runs, count the intervals "
+    "that contain p, and divide by runs."
+)
+
+
 @dataclass(frozen=True)
 class Simulation(Exercise):
     """A function that measures by simulation, ``name(p, n, runs, rng)``, judged on ``trials``
     ``(p, n, runs)`` against the exact value with the simulation's own margin (an honest run
-    of any random generator lands inside it all but once in many thousand times). The same
-    settings and seeds every time, so a check can be repeated."""
+    of any random generator lands inside it all but once in many thousand times). A measured
+    share is a count divided by ``runs``, and it changes with the random numbers: so each trial
+    runs twice, with two different ``rng``, and a share that is no count, or four shares that
+    come out the same with other generators, are the exact value typed in, not a measurement.
+    The same settings and seeds every time, so a check can be repeated."""
 
     params: tuple[str, ...] = ("p", "n", "runs", "rng")
     trials: tuple[tuple[float, int, int], ...] = ()
@@ -480,6 +508,16 @@ class Simulation(Exercise):
     @property
     def signature(self) -> str:
         return f"def {self.name}({', '.join(self.params)}):"
+
+    def _shares(self, answer: Callable[..., object], first_seed: int) -> list[float]:
+        """The answer's share on each trial, each with its own ``random.Random`` (seeded
+        ``first_seed``, ``first_seed + 1``...)."""
+        shares = []
+        for index, (p, n, runs) in enumerate(self.trials):
+            share = call(answer, self.name, (p, n, runs, random.Random(first_seed + index)))
+            value_text(share)
+            shares.append(float(share))  # type: ignore[arg-type]
+        return shares
 
     def exact(self, p: float, n: int) -> float:
         """The exact coverage of the 95% Wilson interval at true rate ``p`` from ``n`` trials."""
@@ -504,6 +542,9 @@ class Simulation(Exercise):
     def _assess(self, answer: object) -> Feedback:
         if not callable(answer):
             raise AnswerFormError(f"`{self.name}` is a function: {self.signature}")
+        insides = through_insides(answer)
+        if insides:
+            return self.feedback("not yet", insides)
         used = package_names(answer, self.allowed)
         if used:
             return self.feedback(
@@ -511,14 +552,24 @@ class Simulation(Exercise):
                 f"Your function uses {', '.join(used)} from solitaire_widgets: only wilson is "
                 "needed. Measure the coverage by simulating, not by asking the package.",
             )
-        shares = []
-        for index, (p, n, runs) in enumerate(self.trials):
-            share = call(answer, self.name, (p, n, runs, random.Random(index)))
-            value_text(share)
-            shares.append(float(share))  # type: ignore[arg-type]
+        shares, others = self._shares(answer, 0), self._shares(answer, len(self.trials))
         for mistake in self.mistakes:
             if mistake.when is not None and mistake.when(shares):
                 return self.feedback("not yet", mistake.hint)
+        for (p, n, runs), share in zip(self.trials, shares, strict=True):
+            if abs(share * runs - round(share * runs)) > 1e-6:
+                return self.feedback(
+                    "not yet",
+                    f"{self.name}({p}, {n}, {runs}, rng) gives {share:.6g}, which is no count "
+                    f"of runs divided by {runs} ({share * runs:.2f} of them?). {MEASURED}",
+                )
+        if shares == others:
+            return self.feedback(
+                "not yet",
+                "Your function gives the same shares with two different random generators, "
+                "and a simulation's shares change with its random numbers (use the rng it "
+                f"is given). {MEASURED}",
+            )
         for (p, n, runs), share in zip(self.trials, shares, strict=True):
             exact = self.exact(p, n)
             spread = math.sqrt(exact * (1 - exact) / runs)

@@ -3,9 +3,15 @@
 A student tunes a player on the training deals (``players.train``, deals 1 to 300, as often as
 they like). The check plays it once on ``HELD_OUT_SIZE`` fresh deals drawn from ``HELD_OUT``,
 numbers the training never uses, next to the random, greedy and hint players on the same deals,
-and compares it with greedy deal by deal (McNemar's exact test). Each try draws new deals (from
-the student's name and the try's number; nbgrader's grading run draws its own), so a player
-cannot be tuned on the deals that judge it, and the p-value of a try means what it says.
+and compares it with greedy deal by deal (McNemar's exact test).
+
+Each check draws its deals when it runs, from the operating system's randomness (``secrets``):
+no name, try number or seed decides them, so nobody (a student reading this file included) can
+know them before the check, and a player cannot carry answers for them (the winning lines of
+the deals it will be judged on, say). The draw is a short text, shown with the verdict and kept
+in its record: ``held_out_deals(variant, draw)`` gives the same deals again on any computer, and
+``PlayerProject.assess(player, draw)`` the same verdict, so a teacher can re-run a check.
+nbgrader's grading run makes a draw of its own, and says it (``fresh.earned``).
 
 Points, as nbgrader's partial credit: all of them when the player beats greedy significantly;
 ``MATCH_SHARE`` of them when it is not significantly worse than greedy; ``RANDOM_SHARE`` when
@@ -15,12 +21,15 @@ home first, then a memory against going round in circles, then the idea that bea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+import random
+import re
+import secrets
+from dataclasses import dataclass, replace
 
 from ..engine import new_state
 from . import session
 from .answers import AnswerFormError
-from .identity import current, grading
 from .kinds import Exercise, Feedback
 from .players import Comparison, PlayerError, Split, compare, view_of
 
@@ -31,11 +40,24 @@ RANDOM_SHARE = 0.2
 MATCH_SHARE = 0.4
 
 
-def held_out_deals(variant: str, try_number: int, graded: bool = False) -> tuple[int, ...]:
-    """The fresh deals of one try: drawn by the student's name and the try's number (nbgrader's
-    grading run draws from its own seed), the same on every computer."""
-    topic = f"{variant}-player|{'grading' if graded else try_number}"
-    numbers = current().rng(topic).sample(HELD_OUT, HELD_OUT_SIZE)
+DRAW_DIGITS = 16
+"""A draw is this many hexadecimal digits (64 bits) from ``secrets``."""
+
+
+def new_draw() -> str:
+    """A draw nobody can know before it is made: 64 bits of the operating system's randomness."""
+    return secrets.token_hex(DRAW_DIGITS // 2)
+
+
+def held_out_deals(variant: str, draw: str) -> tuple[int, ...]:
+    """The fresh deals of one draw, the same on every computer (so a check can be re-run); a
+    ``ValueError`` for a draw that is not ``DRAW_DIGITS`` hexadecimal digits."""
+    if not isinstance(draw, str) or not re.fullmatch(f"[0-9a-f]{{{DRAW_DIGITS}}}", draw):
+        raise ValueError(
+            f"a draw is {DRAW_DIGITS} hexadecimal digits, as a check prints it, not {draw!r}"
+        )
+    seed = hashlib.sha256(f"{variant}-player|{draw}".encode()).digest()[:8]
+    numbers = random.Random(int.from_bytes(seed, "big")).sample(HELD_OUT, HELD_OUT_SIZE)
     return tuple(sorted(numbers))
 
 
@@ -48,6 +70,16 @@ class PlayerProject(Exercise):
     idea_hint: str = ""
 
     def _assess(self, answer: object) -> Feedback:
+        # the deals are drawn only now, after the player's code has run, and from the
+        # operating system: nothing the notebook or the player did before can decide them
+        return self.assess(answer, None, session.tries[self.id] + 1)
+
+    def assess(self, answer: object, draw: str | None = None, number: int = 1) -> Feedback:
+        """The verdict on a player for one draw of fresh deals (a new one when ``draw`` is
+        None; a draw a check printed plays its deals, and gives its verdict, again). It is not
+        counted as a try: ``judge`` counts."""
+        if draw is not None:
+            held_out_deals(self.variant, draw)  # a malformed draw is refused before anything
         if not callable(answer):
             raise AnswerFormError(f"`{self.name}` is a function: def {self.name}(view)")
         try:
@@ -59,18 +91,29 @@ class PlayerProject(Exercise):
                 "not answered yet",
                 f"`{self.name}` returns {first!r}: write its body, so that it returns a move.",
             )
-        number = session.tries[self.id] + 1  # the try this check is
-        deals = held_out_deals(self.variant, number, grading())
+        draw = new_draw() if draw is None else draw
+        deals = held_out_deals(self.variant, draw)
         try:
             comparison = compare(answer, self.variant, deals, purpose="fresh deals")
         except PlayerError as error:
-            return self.feedback("not yet", f"{error}.")
-        return self.grade(comparison, number)
+            feedback = self.feedback("not yet", f"{error}. {self.drawn(draw)}")
+        else:
+            feedback = self.grade(comparison, number, draw)
+        return replace(feedback, draw=draw)
 
-    def grade(self, comparison: Comparison, number: int = 1) -> Feedback:
+    def drawn(self, draw: str) -> str:
+        """Where the deals came from, and how to play them again."""
+        return (
+            f"These {HELD_OUT_SIZE} deals were drawn when the check ran (draw {draw}); "
+            f'`replay_check("{self.id}", {self.name}, "{draw}")` plays them again.'
+        )
+
+    def grade(self, comparison: Comparison, number: int = 1, draw: str = "") -> Feedback:
         """The verdict, points and hint for a player's games on the fresh deals."""
         greedy, random_play = comparison.against("greedy"), comparison.against("random")
         report = str(comparison)
+        if draw:
+            report += f"\n\n{self.drawn(draw)}"
         if number > 1:
             report += (
                 f"\n\nThis was try {number}, on new deals. Over several tries a lucky split "

@@ -12,8 +12,10 @@ package has functions that would give the answer (``stats.at_least_one``, ``hype
 its code names, so a thin wrapper is found wherever it hides the package's function: called,
 wrapped in ``partial``, a default value, a closure, a helper function, a dict of helpers, an
 instance's attribute. It also finds an ``import`` of the package inside the function and a text
-constant naming the package (``importlib.import_module("solitaire_widgets...")``). It does not
-run the code: a call hidden behind text built at run time, ``eval``, or a global set after the
+constant naming the package (``importlib.import_module("solitaire_widgets...")``).
+``dunder_attributes`` finds the double-underscore attributes an answer reaches for
+(``wilson.__globals__["coverage"]`` reads the package through an allowed function). Neither
+runs the code: a call hidden behind text built at run time, ``eval``, or a global set after the
 function was checked is not found, which docs/teaching.md says.
 """
 
@@ -185,6 +187,35 @@ def package_names(
                 found.add(name)
         elif isinstance(value, types.FunctionType):
             found.update(_named_in_code(value.__code__))
+    return sorted(found)
+
+
+_NAME_OPS = (
+    *("LOAD_ATTR", "LOAD_METHOD", "LOAD_SUPER_ATTR", "STORE_ATTR", "DELETE_ATTR"),
+    *("LOAD_GLOBAL", "LOAD_NAME"),  # __builtins__, __import__
+)
+
+
+def _dunder(name: object) -> bool:
+    return isinstance(name, str) and len(name) > 4 and name[:2] == name[-2:] == "__"
+
+
+def dunder_attributes(function: Callable[..., object]) -> list[str]:
+    """The double-underscore attributes (``__globals__``, ``__closure__``, ``__code__``,
+    ``__dict__``, ``__subclasses__``...) that ``function``, or a helper it reaches, reads or
+    writes, the double-underscore globals it names (``__builtins__``, ``__import__``), and such
+    names written as text (for ``getattr``); sorted, each
+    once. They lead into Python's insides: ``wilson.__globals__["coverage"]`` reaches a function
+    of the package that no name in the answer names."""
+    found: set[str] = set()
+    for value in reachable(function, through_globals=True, stop=from_package):
+        if not isinstance(value, types.FunctionType) or _library(value):
+            continue
+        for inner in _codes(value.__code__):
+            found.update(c for c in inner.co_consts if _dunder(c))
+            for instruction in dis.get_instructions(inner):
+                if instruction.opname in _NAME_OPS and _dunder(instruction.argval):
+                    found.add(str(instruction.argval))
     return sorted(found)
 
 
