@@ -354,6 +354,40 @@ def test_feedback_on_refusals_is_the_same_for_every_wrong_answer(exercise_id: st
         assert not named, (named, message)
 
 
+LEGAL_CHOICES = {
+    "start-legal": ("S-W", "W-T3", "R-T1", "T4-T3", "R-F3"),
+    "quadrennial-legal": ("R1-F2", "R6-F3", "S-W", "redeal", "R2-F1", "R1-R2", "W-F1"),
+    "acme-legal": ("T2-T1", "R-T1", "T3-F1", "S-W", "T1-T2", "W-T1", "redeal"),
+}
+"""For each "read the table" exercise: its right moves and the wrong ones a student might add."""
+
+
+@pytest.mark.parametrize("exercise_id", sorted(LEGAL_CHOICES))
+def test_feedback_on_legal_moves_is_the_same_for_every_wrong_set(exercise_id: str) -> None:
+    """Every wrong set of legal moves gets one message that names no move: a hint aimed at the
+    answer would name the one wrong move, and dropping it would be the next try."""
+    moves = LEGAL_CHOICES[exercise_id]
+    messages = set()
+    for size in range(len(moves) + 1):
+        for chosen in combinations(moves, size):
+            feedback = judge(exercise_id, list(chosen))
+            if feedback.verdict == "not yet":
+                messages.add(feedback.message)
+    assert len(messages) == 1, messages
+    (message,) = messages
+    named = [  # ("redeal" is also the rule's name: the same words for every answer)
+        m for m in moves if "-" in m and re.search(rf"(?<![\w-]){m}(?![\w-])", message)
+    ]
+    assert not named, (named, message)
+    if exercise_id == "quadrennial-legal":  # the idea behind a wrong redeal is in it
+        assert "redeal" in message and "rule 5" in message
+
+
+def test_a_move_not_asked_about_is_said() -> None:
+    feedback = judge("start-legal", ["S-W", "T1-T2"])
+    assert "T1-T2 is not one of the moves asked about" in feedback.message
+
+
 def test_feedback_on_statements_is_the_same_for_every_wrong_choice() -> None:
     messages = set()
     for size in range(6):

@@ -148,10 +148,6 @@ def _hypergeometric(k: int, population: int, successes: int, draws: int) -> Frac
     )
 
 
-SUIT_BY_SUIT = (
-    "In Acme a tableau card takes only the next lower card of its own suit (5♦ takes 4♦), and a "
-    "foundation only the next card of its suit"
-)
 REPLACEMENT = (
     "drawn with replacement, as if every card could be any card again; but a card dealt "
     "cannot be dealt again"
@@ -167,35 +163,25 @@ EXERCISE_LIST: list[Exercise] = [
         naive='legal = ["S-W", "R-T1"]',
         mistakes=(
             Mistake(
-                f"What would R-T1 put on 5♦? {SUIT_BY_SUIT}.",
-                when=lambda moves: "R-T1" in moves,
+                "A tableau pile builds down in suit: a card goes only onto the card of its own "
+                "suit one rank higher (8♠ onto 9♠). For each move onto a tableau pile, what is "
+                "the card, and what is it put on?"
             ),
             Mistake(
-                "What would W-T3 put on J♣? A tableau pile builds down.",
-                when=lambda moves: "W-T3" in moves,
+                "A foundation takes only the next card of its suit, up from the ace: which "
+                "card does each foundation need next?"
             ),
-            Mistake(
-                "What would T4-T3 put on J♣, and of which suit is it?",
-                when=lambda moves: "T4-T3" in moves,
-            ),
-            Mistake(
-                "Which card does F3 need next, and which card would R-F3 bring?",
-                when=lambda moves: "R-F3" in moves,
-            ),
-            Mistake(
-                "Is drawing allowed only when nothing else can move? Read the rule for S-W.",
-                when=lambda moves: "S-W" not in moves,
-            ),
-            Mistake(
-                f"Choose among the five moves asked about: {', '.join(START_CANDIDATES)}.",
-                when=lambda moves: not moves <= set(START_CANDIDATES),
-            ),
+            Mistake("Is drawing allowed only when nothing else can move?"),
         ),
-        otherwise=f"Take each move in turn. {SUIT_BY_SUIT}.",
+        otherwise=(
+            "Take the five moves one at a time, and find the rule that allows or refuses each."
+        ),
         note="The engine takes only what the rules allow: next we ask it why it refuses a move.",
         form=MoveSetForm(),
         from_engine=lambda choice: legal_among(START_TABLE, START_CANDIDATES),
         position=START_TABLE,
+        candidates=START_CANDIDATES,
+        one_message=True,
     ),
     # ------------------------------------------------------------------ 01_quadrennial
     Computed(
@@ -205,19 +191,13 @@ EXERCISE_LIST: list[Exercise] = [
         "warm-up",
         naive='legal = ["R1-F2", "R6-F3"]',
         mistakes=(
+            Mistake("Can you only draw when no card can go home? Read rule 3 again."),
             Mistake(
-                "Can you only draw when no card can go home? Read rule 3 again.",
-                when=lambda moves: "S-W" not in moves,
+                "X-F means 'to whichever foundation takes it': is there one that takes that "
+                "card now? (F1 clubs, F2 diamonds, F3 hearts, F4 spades.)"
             ),
-            Mistake(
-                "R1-F means 'to whichever foundation takes it': is there one that takes that "
-                "card now? (F1 clubs, F2 diamonds, F3 hearts, F4 spades.)",
-                when=lambda moves: any(move.endswith("-F") for move in moves),
-            ),
-            Mistake(
-                "Where may a reserve card go? Read rule 2 again.",
-                when=lambda moves: any(m.startswith("R") and "-F" not in m for m in moves),
-            ),
+            Mistake("Where may a reserve card go? Read rule 2 again."),
+            Mistake("When may you redeal? Read rule 5 again, and look at the stock."),
         ),
         otherwise=(
             "Read each reserve card of deal 3: only an ace can start a foundation, and F1 to F4 "
@@ -227,6 +207,7 @@ EXERCISE_LIST: list[Exercise] = [
         form=MoveSetForm(),
         from_engine=lambda choice: legal_among(QUAD_START),
         position=QUAD_START,
+        one_message=True,
     ),
     Refusals(
         "quadrennial-rules",
@@ -553,17 +534,11 @@ EXERCISE_LIST: list[Exercise] = [
         naive='legal = ["T2-T1", "R-T1", "T3-F1", "S-W"]',
         mistakes=(
             Mistake(
-                "What would R-T1 put on 10♥, and of which suit is it? Read rule 2 again.",
-                when=lambda moves: "R-T1" in moves,
+                "A tableau card takes only the next lower card of its own suit: for each move "
+                "onto a tableau pile, is the card of the right suit? Read rule 2 again."
             ),
-            Mistake(
-                "Look at the foundations: can one of the face-up cards go home? Read rule 1.",
-                when=lambda moves: "T3-F1" not in moves,
-            ),
-            Mistake(
-                "Is drawing allowed only when nothing else can move? Read rule 5.",
-                when=lambda moves: "S-W" not in moves,
-            ),
+            Mistake("Look at the foundations: can one of the face-up cards go home? Read rule 1."),
+            Mistake("Is drawing allowed only when nothing else can move? Read rule 5."),
         ),
         otherwise=(
             "Take each face-up card: can it go home, or onto a tableau card of its own suit "
@@ -572,6 +547,7 @@ EXERCISE_LIST: list[Exercise] = [
         form=MoveSetForm(),
         from_engine=lambda choice: legal_among(ACME_TABLE),
         position=ACME_TABLE,
+        one_message=True,
     ),
     Refusals(
         "acme-rules",

@@ -176,6 +176,10 @@ class Computed(Exercise):
     ``from_engine(choice)`` works it out for ``choice``, the student's own deal or card:
     ``personal(student)`` picks it (None: one choice, None, for everyone).
 
+    The legal moves of a position are a small choice: with ``one_message``, every wrong set gets
+    the same message (``teaching``: the ideas, no move named), since a hint aimed at the answer
+    would name one wrong move per try, and dropping it would be the next try.
+
     A personal exercise says whose numbers it checked. When no name was typed, an answer for
     the shared numbers (the ones a student without a name works with) is right too: a student
     who worked outside JupyterHub and left the name empty is graded under an nbgrader id whose
@@ -186,6 +190,8 @@ class Computed(Exercise):
     from_engine: Callable[[Any], object] = lambda choice: None
     personal: Callable[[Student], object] | None = None
     position: Position | None = None  # where ``X-F`` in a list of moves means a foundation
+    candidates: tuple[str, ...] = ()  # the moves asked about, when the question lists them
+    one_message: bool = False  # every wrong answer gets ``teaching()``: a small choice
 
     def choices(self, who: Student) -> list[object]:
         """The choices an answer may be right for: the student's own, and the shared one when
@@ -207,6 +213,13 @@ class Computed(Exercise):
 
     def _assess(self, answer: object) -> Feedback:
         read = self.form.read(answer)
+        unknown = sorted(set(read) - set(self.candidates)) if self.candidates else []
+        if unknown and isinstance(read, frozenset):
+            return self.feedback(
+                "not yet",
+                f"{', '.join(unknown)} is not one of the moves asked about "
+                f"({', '.join(self.candidates)}).",
+            )
         if self.position is not None and isinstance(read, frozenset):
             answer = read = self.resolved(read, self.position)
         who = current()
@@ -214,9 +227,12 @@ class Computed(Exercise):
         right = any(
             given == self.form.canonical(self.from_engine(choice)) for choice in self.choices(who)
         )
-        feedback = (
-            self.feedback("correct", self.note) if right else self.wrong(answer, read, self.form)
-        )
+        if right:
+            feedback = self.feedback("correct", self.note)
+        elif self.one_message:
+            feedback = self.feedback("not yet", self.teaching())
+        else:
+            feedback = self.wrong(answer, read, self.form)
         if self.personal is None:
             return feedback
         whose = who.checked_with()
