@@ -792,6 +792,30 @@ def test_two_graded_checks_draw_different_deals_and_the_draw_replays_the_score(
         replay_check("fly-kings", greedy_like, draw[1])
 
 
+PEEKING = {
+    "sys._getframe": "import sys\n    frame = sys._getframe(1)\n    return view.legal[0]",
+    "gc": "import gc\n    gc.get_objects()\n    return view.legal[0]",
+    "inspect": "import inspect as look\n    look.currentframe()\n    return view.legal[0]",
+    "a traceback": (
+        "try:\n        1 / 0\n    except ZeroDivisionError as error:\n"
+        "        error.__traceback__.tb_frame.f_back\n    return view.legal[0]"
+    ),
+    "a helper's globals": "return helper(view)",
+}
+
+
+@pytest.mark.parametrize("how", sorted(PEEKING))
+def test_a_player_that_reaches_into_the_interpreter_is_refused(how: str) -> None:
+    """A player called by the check could walk up to the check's frames (the real game, the
+    deals drawn): a player that names the way there is refused before it plays."""
+    namespace: dict[str, Any] = {}
+    exec("def helper(view):\n    return helper.__globals__['view'].legal[0]", namespace)
+    exec(f"def my_player(view):\n    {PEEKING[how]}", namespace)
+    feedback = judge("acme-player", namespace["my_player"])
+    assert feedback.verdict == "not yet" and feedback.points == 0, how
+    assert "sees the game through its view only" in feedback.message, how
+
+
 def test_the_project_gives_partial_credit_and_climbing_hints() -> None:
     project = EXERCISES["acme-player"]
     assert isinstance(project, PlayerProject)

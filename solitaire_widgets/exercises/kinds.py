@@ -213,8 +213,9 @@ class Computed(Exercise):
 
     def _assess(self, answer: object) -> Feedback:
         read = self.form.read(answer)
-        unknown = sorted(set(read) - set(self.candidates)) if self.candidates else []
-        if unknown and isinstance(read, frozenset):
+        asked = set(self.candidates)
+        unknown = sorted(read - asked) if asked and isinstance(read, frozenset) else []
+        if unknown:
             return self.feedback(
                 "not yet",
                 f"{', '.join(unknown)} is not one of the moves asked about "

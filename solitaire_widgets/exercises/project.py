@@ -32,6 +32,7 @@ from . import session
 from .answers import AnswerFormError
 from .kinds import Exercise, Feedback
 from .players import Comparison, PlayerError, Split, compare, view_of
+from .scan import interpreter_names
 
 HELD_OUT = range(1_000_001, 2_000_001)
 """Deal numbers the project is judged on: never training deals."""
@@ -82,6 +83,15 @@ class PlayerProject(Exercise):
             held_out_deals(self.variant, draw)  # a malformed draw is refused before anything
         if not callable(answer):
             raise AnswerFormError(f"`{self.name}` is a function: def {self.name}(view)")
+        reached = interpreter_names(answer)
+        if reached:
+            return self.feedback(
+                "not yet",
+                f"Your player uses {', '.join(reached)}. A player sees the game through its "
+                "view only: reaching into the interpreter (its frames, its garbage collector, "
+                "double-underscore attributes) could read the face-down cards, so the check "
+                "does not accept it.",
+            )
         try:
             first = answer(view_of(new_state(self.variant, 1)))
         except Exception as error:  # the student's code: say what it raised

@@ -219,6 +219,37 @@ def dunder_attributes(function: Callable[..., object]) -> list[str]:
     return sorted(found)
 
 
+INTERPRETER_MODULES = frozenset({"sys", "gc", "inspect", "ctypes", "traceback"})
+"""Modules that lead from a function to the objects of its caller (frames, every object)."""
+INTERPRETER_NAMES = frozenset(
+    {
+        *("_getframe", "_current_frames", "currentframe", "getouterframes", "settrace"),
+        *("f_back", "f_locals", "f_globals", "tb_frame", "gi_frame", "cr_frame", "ag_frame"),
+        *("get_objects", "get_referrers", "get_referents"),
+    }
+)
+"""Attributes that do: a frame's caller and names, every object the collector knows."""
+HARMLESS_DUNDERS = frozenset({"__init__", "__call__", "__name__"})
+
+
+def interpreter_names(function: Callable[..., object]) -> list[str]:
+    """What ``function`` (or a helper it reaches) uses to reach past its arguments into the
+    interpreter: the modules of ``INTERPRETER_MODULES`` (reached, imported or named), the
+    attributes of ``INTERPRETER_NAMES``, and double-underscore attributes; sorted, each once.
+    A player that calls ``sys._getframe(1)`` finds the check's game, face-down cards and all."""
+    found = {name for name in dunder_attributes(function) if name not in HARMLESS_DUNDERS}
+    for value in reachable(function, through_globals=True, stop=from_package):
+        if isinstance(value, types.ModuleType) and value.__name__ in INTERPRETER_MODULES:
+            found.add(value.__name__)
+        if not isinstance(value, types.FunctionType) or _library(value):
+            continue
+        for inner in _codes(value.__code__):
+            names = {*inner.co_names, *(c for c in inner.co_consts if isinstance(c, str))}
+            found.update(names & INTERPRETER_NAMES)
+            found.update(name for name in names if name.split(".")[0] in INTERPRETER_MODULES)
+    return sorted(found)
+
+
 def _named_in_code(code: types.CodeType) -> set[str]:
     """The package as a function's code itself names it: an import of it, or a text naming it
     (which ``importlib`` could import)."""
