@@ -8,8 +8,10 @@
 The site is JupyterLab and Notebook 7 (jupyterlite-core) with the Pyodide kernel
 (jupyterlite-pyodide-kernel); the Pyodide core (the CPython 3.14 interpreter as WebAssembly)
 from the npm registry; this package's own wheel and the pure-Python wheels it and the kernel
-need (anywidget, ipywidgets, traitlets, comm, ipython, jedi, ...) from PyPI; and every tutorial
-notebook. Every version is pinned in ``site/constraints.txt``.
+need (anywidget, ipywidgets, traitlets, comm, ipython, jedi, ...) from PyPI; every tutorial
+notebook, and ``play.ipynb``, which a deal link opens on a deal
+(``notebooks/index.html?path=play.ipynb&deal=ACME-7L``: ``docs/site.md``). Every version is
+pinned in ``site/constraints.txt``.
 
 The wheels are listed in the site's own Pyodide lock file (``static/pyodide/pyodide-lock.json``)
 and loaded when the kernel starts, so ``import solitaire_widgets`` works in the first cell with
@@ -54,6 +56,8 @@ from packaging.utils import canonicalize_name, parse_wheel_filename
 ROOT = Path(__file__).resolve().parent.parent
 CONSTRAINTS = ROOT / "site" / "constraints.txt"
 NOTEBOOKS = ROOT / "notebooks"
+# The notebook a deal link opens (…/notebooks/index.html?path=play.ipynb&deal=ACME-7L).
+PLAY = NOTEBOOKS / "class" / "play.ipynb"
 DEFAULT_OUTPUT = ROOT / "build" / "site"
 CACHE = ROOT / "build" / "site-cache"
 
@@ -71,6 +75,20 @@ KERNEL_LABEXTENSION = "@jupyterlite/pyodide-kernel-extension"
 CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+# The language the Pyodide kernel reports (its kernelInfoRequest, fixed in the kernel's
+# labextension, "3.8" whatever Pyodide runs). JupyterLab and Notebook 7 write the kernel's
+# language_info into a notebook when its kernel starts: a copy that carried anything else (the
+# tutorials carry CPython's, for JupyterLab on a server) would open already "modified".
+# check_language_info() finds this very object in the pinned kernel's code.
+PYODIDE_LANGUAGE_INFO = {
+    "codemirror_mode": {"name": "python", "version": 3},
+    "file_extension": ".py",
+    "mimetype": "text/x-python",
+    "name": "python",
+    "nbconvert_exporter": "python",
+    "pygments_lexer": "ipython3",
+    "version": "3.8",
+}
 # pip download: pure-Python wheels for the browser's Python (markers are evaluated below).
 PIP_TARGET = [
     "--only-binary=:all:",
@@ -197,6 +215,27 @@ def kernel_labextension() -> Path:
     raise BuildError(f"{KERNEL_LABEXTENSION} not found in {ENV_JUPYTER_PATH}")
 
 
+def js_object(value: Any) -> str:
+    """A JSON value as a minified JavaScript literal writes it (``{name:"python",version:3}``)."""
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{key}:{js_object(item)}" for key, item in value.items()) + "}"
+    return json.dumps(value)
+
+
+def check_language_info() -> None:
+    """The pinned kernel reports ``PYODIDE_LANGUAGE_INFO``, which the site's notebooks carry
+    (else each would open "modified"): its code holds that very object literal."""
+    wanted = f"language_info:{js_object(PYODIDE_LANGUAGE_INFO)}"
+    for script in sorted((kernel_labextension() / "static").glob("*.js")):
+        if wanted in script.read_text(encoding="utf-8", errors="replace"):
+            return
+    raise BuildError(
+        "the Pyodide kernel does not report the language_info the site's notebooks carry "
+        f"(PYODIDE_LANGUAGE_INFO; every notebook would open modified): find {KERNEL_LABEXTENSION}"
+        "'s kernelInfoRequest and copy its language_info into build_site.py"
+    )
+
+
 def kernel_wheels() -> list[Path]:
     """The wheels shipped in the kernel's labextension, the newest of each name."""
     newest: dict[str, tuple[Any, Path]] = {}
@@ -308,10 +347,20 @@ def make_lock(
 # -- the site -------------------------------------------------------------------------------
 
 
+def site_notebooks() -> list[Path]:
+    """The notebooks the site holds, all in its top folder: the tutorials, and the notebook
+    that deal links open (``play.ipynb``: ``widget.DealFromLink``)."""
+    return [*sorted(NOTEBOOKS.glob("*.ipynb")), PLAY]
+
+
 def site_notebook(path: Path) -> dict[str, Any]:
-    """A tutorial notebook as the site shows it: the same cells, the Pyodide kernel."""
+    """A tutorial notebook as the site shows it: the same cells, the Pyodide kernel's spec and
+    language, which the front end finds unchanged when the kernel starts (so the notebook does
+    not open "modified")."""
     notebook: dict[str, Any] = json.loads(path.read_text())
-    notebook.setdefault("metadata", {})["kernelspec"] = dict(PYODIDE_KERNELSPEC)
+    metadata = notebook.setdefault("metadata", {})
+    metadata["kernelspec"] = dict(PYODIDE_KERNELSPEC)
+    metadata["language_info"] = json.loads(json.dumps(PYODIDE_LANGUAGE_INFO))
     return notebook
 
 
@@ -333,6 +382,7 @@ def build(output: Path, packages_base: str | None = None, cache: Path = CACHE) -
     started = time.perf_counter()
     pins, npm_pyodide = read_pins()
     check_tools(pins, npm_pyodide)
+    check_language_info()
     cache.mkdir(parents=True, exist_ok=True)
     core = pyodide_core(npm_pyodide, cache)
     own = own_wheel(cache)
@@ -353,7 +403,7 @@ def build(output: Path, packages_base: str | None = None, cache: Path = CACHE) -
     (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
     files = lite / "files"
     files.mkdir()
-    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+    for path in site_notebooks():
         (files / path.name).write_text(json.dumps(site_notebook(path), indent=1) + "\n")
     (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1) + "\n")
     by_name = {parse_wheel_filename(w.name)[0]: w for w in downloaded}
@@ -388,7 +438,7 @@ def check_site(output: Path) -> None:
         "extensions/anywidget/package.json",
         "extensions/@jupyter-widgets/jupyterlab-manager/package.json",
         f"extensions/{KERNEL_LABEXTENSION}/package.json",
-        *(f"files/{p.name}" for p in NOTEBOOKS.glob("*.ipynb")),
+        *(f"files/{p.name}" for p in site_notebooks()),
     ]
     missing = [name for name in needed if not (output / name).is_file()]
     if missing:

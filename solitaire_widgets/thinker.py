@@ -175,14 +175,7 @@ def _exact(
     planned = plan.get(state) if plan is not None else None
     if planned is not None and planned in candidates:
         return Thought(planned, "proved", f"{known}: this move keeps a winning line (proved)")
-    steps = solve_steps(state, max_nodes=settings.exact_nodes, max_seconds=None)
-    while True:
-        try:
-            nodes = next(steps)
-        except StopIteration as done:
-            result = done.value
-            break
-        yield nodes
+    result = yield from solve_steps(state, max_nodes=settings.exact_nodes, max_seconds=None)
     rules = VARIANTS[state.variant]
     if result.solved:
         line = [parse_move(m) for m in result.moves]

@@ -229,3 +229,64 @@ def test_the_projector_shows_a_checked_code() -> None:
     assert "ACME-7L" in shown._repr_html_() and projector(Game("fly", seed=1)).code == "FLY-1K"
     with pytest.raises(DealCodeError, match="check letter"):
         projector("ACME-7K")
+    assert shown.link is None and "http" not in shown._repr_html_()
+    assert projector("acme-7l", site="") == shown  # the class notebook's blank: no link
+
+
+def test_the_projector_shows_the_deal_link_as_text_and_as_a_link() -> None:
+    """With the site's address, the link that opens the site's play notebook on the deal: in
+    the text (one line of its own) and as an <a>, every string escaped."""
+    from html.parser import HTMLParser
+
+    from solitaire_widgets.classroom import deal_link, projector
+    from solitaire_widgets.widget.bundle import JS_DIR
+
+    link = "https://school.example/solitaire/notebooks/index.html?path=play.ipynb&deal=ACME-7L"
+    for site in ("https://school.example/solitaire/", " https://school.example/solitaire "):
+        assert deal_link(site, "acme-7l") == link
+    shown = projector(Game("acme", seed=7), site="https://school.example/solitaire")
+    assert shown.link == link and repr(shown).splitlines()[-1] == link
+    assert "Open the link below" in repr(shown) and "New deal box" in repr(shown)
+
+    class Anchors(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.found: list[tuple[dict[str, str | None], str]] = []
+            self.href: dict[str, str | None] | None = None
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag == "a":
+                self.href = dict(attrs)
+
+        def handle_data(self, data: str) -> None:
+            if self.href is not None:
+                self.found.append((self.href, data))
+                self.href = None
+
+    parser = Anchors()
+    parser.feed(shown._repr_html_())
+    assert [(attrs["href"], text) for attrs, text in parser.found] == [(link, link)]
+    assert "&amp;deal=ACME-7L" in shown._repr_html_()  # escaped, read back as & above
+    # the parameter the play notebook's view reads (js/from_link.js) is the one written here
+    assert 'export const PARAMETER = "deal";' in (JS_DIR / "from_link.js").read_text()
+
+
+@pytest.mark.parametrize(
+    ("site", "said"),
+    [
+        ("javascript:alert(1)", "not 'javascript:alert(1)'"),
+        ("school.example/solitaire", "such as https://"),
+        ("https://school.example/solitaire/lab/index.html", "not a page"),
+        ('https://x.example/"><script>', "no ?, #, spaces or quotes"),
+        ("https://x.example/?deal=FLY-1K", "no ?, #, spaces or quotes"),
+        ("https://" + "x" * 1000, "such as https://"),
+    ],
+)
+def test_a_site_address_that_is_no_site_is_refused_by_name(site: str, said: str) -> None:
+    from solitaire_widgets.classroom import projector
+
+    with pytest.raises(ValueError, match=r"^site is the address") as caught:
+        projector("ACME-7L", site=site)
+    assert said in str(caught.value) and len(str(caught.value)) < 200
+    with pytest.raises(TypeError, match="site is the site's address, as text"):
+        projector("ACME-7L", site=7)  # type: ignore[arg-type]

@@ -125,8 +125,14 @@ def test_a_bad_constraints_line_is_refused(tmp_path: Path) -> None:
 
 
 def test_the_site_notebooks_use_the_pyodide_kernel() -> None:
+    names = [path.name for path in site.site_notebooks()]
+    assert "00_start_here.ipynb" in names and names[-1] == "play.ipynb"  # what deal links open
+    assert len(set(names)) == len(names) and site.PLAY.is_file()
     notebook = site.site_notebook(ROOT / "notebooks" / "00_start_here.ipynb")
-    assert notebook["metadata"]["kernelspec"] == site.PYODIDE_KERNELSPEC
+    assert notebook["metadata"] == {  # what the kernel reports: it opens unmodified
+        "kernelspec": site.PYODIDE_KERNELSPEC,
+        "language_info": site.PYODIDE_LANGUAGE_INFO,
+    }
     config = site.lite_config()["jupyter-config-data"]["litePluginSettings"][site.PLUGIN]
     assert config["disablePyPIFallback"] is True
     assert config["loadPyodideOptions"]["packages"] == list(site.PRELOADED)
@@ -156,3 +162,22 @@ def test_the_test_environment_and_the_site_pin_the_same_versions() -> None:
     )
     header = (ROOT / "constraints.txt").read_text().split("\n", 9)
     assert any(f"Python {lock.PYTHON}" in line for line in header)
+
+
+def test_the_pinned_kernel_reports_the_language_the_site_notebooks_carry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found in the kernel's own code; a kernel that reports another language fails the build
+    (the browser test sees the same: tests/browser/test_site.py, no notebook opens modified)."""
+    site.check_language_info()
+    assert site.js_object({"a": {"b": 3}, "c": "x"}) == '{a:{b:3},c:"x"}'
+    other = tmp_path / "kernel"
+    (other / "static").mkdir(parents=True)
+    (other / "static" / "1.js").write_text(
+        "kernelInfoRequest(){return{language_info:"
+        + site.js_object({**site.PYODIDE_LANGUAGE_INFO, "version": "3.14"})
+        + "}}"
+    )
+    monkeypatch.setattr(site, "kernel_labextension", lambda: other)
+    with pytest.raises(site.BuildError, match="would open modified"):
+        site.check_language_info()

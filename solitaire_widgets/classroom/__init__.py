@@ -5,14 +5,15 @@ results beside the solver's and the players' on the same deals (``tally``).
 >>> from solitaire_widgets.classroom import collect, tally   # doctest: +SKIP
 >>> print(tally(collect("class_example")))                  # doctest: +SKIP
 
-``projector("ACME-7L")`` puts one deal on the projector for everyone (``projector``).
+``projector("ACME-7L")`` puts one deal on the projector for everyone (``projector``); with
+``site=`` the class's site address, its deal link too (``deal_link``).
 """
 
 from __future__ import annotations
 
 from .collect import ClassGame, Collected, Problem, collect, read_log
 from .log import LOG_FORMAT, GameLog, PlayedGame, log_json
-from .projector import Projector, projector
+from .projector import Projector, deal_link, projector
 from .tally import ClassTally, tally
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "Problem",
     "Projector",
     "collect",
+    "deal_link",
     "log_json",
     "projector",
     "read_log",

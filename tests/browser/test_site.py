@@ -41,6 +41,7 @@ KERNEL_START_MS = 240_000  # Pyodide starts, loads its packages: ~40 s on 2 idle
 RUN_ALL_MS = 300_000  # a tutorial in Pyodide runs a few times slower than in CPython
 EXPECT_MS = 60_000
 START_HERE = "00_start_here.ipynb"
+PLAY = "play.ipynb"  # what a deal link opens (widget.DealFromLink)
 VARIANT_TUTORIAL = "*acme*.ipynb"  # one variant tutorial, found by name
 
 
@@ -92,6 +93,23 @@ def browser_page(chromium_browser: Browser) -> Iterator[tuple[Page, NetworkLog]]
         (ARTIFACTS_DIR / "site-console.txt").write_text(
             "\n".join([*log.console, "--- page errors ---", *log.page_errors])
         )
+        context.close()
+
+
+@pytest.fixture
+def fresh_page(
+    chromium_browser: Browser, request: pytest.FixtureRequest
+) -> Iterator[tuple[Page, NetworkLog]]:
+    """A page in a context of its own: a new browser profile, so no notebook from an earlier
+    test is restored beside the one opened (each would start a kernel of its own). A test may
+    ask for other context options by indirect parametrization (a zoomed page)."""
+    log = NetworkLog()
+    context = new_offline_context(chromium_browser, log, **getattr(request, "param", {}))
+    page = context.new_page()
+    page.on("pageerror", lambda e: log.page_errors.append(str(e)))
+    try:
+        yield page, log
+    finally:
         context.close()
 
 
@@ -149,13 +167,31 @@ JS_EXECUTE = """async (code) => {
 }"""
 
 
+# Whether the open notebook is marked modified, once its kernel's info has been written into
+# it (the front end does that in a callback on the same promise, registered earlier, so it
+# has run when this await returns); with the kernel's language_info and the notebook's.
+JS_OPENED_STATE = """async () => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const info = await w.sessionContext.session.kernel.info;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return {
+    dirty: w.context.model.dirty,
+    marks: document.querySelectorAll('.jp-mod-dirty').length,
+    kernel: info.language_info,
+    notebook: w.context.model.getMetadata('language_info'),
+  };
+}"""
+
+
 class Lite:
     """A notebook open in the JupyterLite site, and its Pyodide kernel."""
 
-    def __init__(self, page: Page, url: str, name: str) -> None:
+    def __init__(self, page: Page, url: str, name: str, app: str = "lab", query: str = "") -> None:
+        """Open ``name`` in the site's ``app`` (``lab``: JupyterLab; ``notebooks``: Notebook 7),
+        with ``query`` after the path (``&deal=ACME-7L``), and wait for its kernel."""
         self.page = page
         started = time.perf_counter()
-        page.goto(f"{url}/lab/index.html?path={name}", wait_until="domcontentloaded")
+        page.goto(f"{url}/{app}/index.html?path={name}{query}", wait_until="domcontentloaded")
         page.wait_for_function(
             "p => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
             " return !!(w && w.context && w.context.path === p); }",
@@ -168,6 +204,13 @@ class Lite:
         # The notebook's own panel: a restored workspace may have other notebooks open.
         panel = page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
         self.root = page.locator(f"[id='{panel}'] .jp-Notebook")
+
+    def assert_opened_unmodified(self) -> None:
+        """Opened, kernel started, nothing edited: no dirty mark (issue 22). The site's copy
+        carries the language the Pyodide kernel reports (scripts/build_site.py)."""
+        state = self.page.evaluate(JS_OPENED_STATE)
+        assert state["kernel"] == state["notebook"], state
+        assert (state["dirty"], state["marks"]) == (False, 0), state
 
     def run_all(self) -> list[dict[str, Any]]:
         """Run every cell; fail on an error output or a cell that did not run."""
@@ -260,7 +303,7 @@ def test_the_site_is_pinned_and_complete(site: tuple[Path, str]) -> None:
             assert pins[name] == entry["version"], name
     assert set(build_site.PRELOADED) <= set(lock["packages"])
     tutorials = sorted(p.name for p in (REPO_ROOT / "notebooks").glob("*.ipynb"))
-    assert sorted(p.name for p in (output / "files").glob("*.ipynb")) == tutorials
+    assert sorted(p.name for p in (output / "files").glob("*.ipynb")) == sorted([*tutorials, PLAY])
     notebook = json.loads((output / "files" / START_HERE).read_text())
     assert notebook["metadata"]["kernelspec"]["name"] == "python"  # JupyterLite's Pyodide
 
@@ -292,6 +335,7 @@ def test_start_here_runs_and_a_click_plays_a_move(
     page, log = browser_page
     started = time.perf_counter()
     lite = Lite(page, url, START_HERE)
+    lite.assert_opened_unmodified()
     cells = lite.run_all()
     tables = lite.tables(cells)
     assert tables, "00_start_here shows no live table"
@@ -335,6 +379,7 @@ def test_a_variant_tutorial_runs_and_stop_ends_a_long_chances_run(
     page, log = browser_page
     (path,) = sorted((REPO_ROOT / "notebooks").glob(VARIANT_TUTORIAL))[:1]
     lite = Lite(page, url, path.name)
+    lite.assert_opened_unmodified()
     cells = lite.run_all()
     tables = lite.tables(cells)
     assert tables, f"{path.name} shows no live table"
@@ -376,4 +421,100 @@ def test_a_variant_tutorial_runs_and_stop_ends_a_long_chances_run(
     assert lite.eval(f"{name}.chances") == rows  # the job ran on after Stop: nothing arrived
     table.scroll_into_view_if_needed()
     save_screenshot(page, "site-chances-stopped")
+    log.assert_no_external_requests()
+
+
+# -- deal links -------------------------------------------------------------------------------
+
+JS_ERROR_OUTPUTS = """() => window.jupyterapp.shell.currentWidget.content.widgets
+  .filter(c => c.model.type === 'code')
+  .flatMap(c => c.model.outputs.toJSON()).filter(o => o.output_type === 'error').length"""
+JS_CELL_TYPES = """() => window.jupyterapp.shell.currentWidget.content.widgets
+  .map(c => c.model.type)"""
+
+
+def play_line(lite: Lite) -> Locator:
+    """The line above the table that ``DealFromLink`` shows."""
+    return lite.root.locator(".sw-link-words")
+
+
+def test_a_deal_link_opens_the_play_notebook_on_its_deal(
+    site: tuple[Path, str], fresh_page: tuple[Page, NetworkLog]
+) -> None:
+    """``notebooks/index.html?path=play.ipynb&deal=acme-7l`` (Notebook 7, any case): the play
+    notebook's cell deals Acme deal 7 on a live table that says its code; nothing else."""
+    _, url = site
+    page, log = fresh_page
+    lite = Lite(page, url, PLAY, app="notebooks", query="&deal=acme-7l")
+    assert "deal=acme-7l" in page.evaluate("() => window.location.search")
+    lite.assert_opened_unmodified()  # in Notebook 7 too
+    lite.run_all()
+    expect(play_line(lite)).to_have_text(re.compile(r"^ACME-7L: Acme, deal 7\b"))
+    assert lite.wait_for("play.table is not None and play.table.game.code", bool) == "ACME-7L"
+    assert lite.eval("play.table.game.history") == []
+    table = lite.root.locator(".sw-root").first
+    expect(table.locator(".sw-status")).to_contain_text("code ACME-7L")
+    expect(lite.root.locator(".sw-link-form")).to_be_hidden()
+    table.scroll_into_view_if_needed()
+    save_screenshot(page, "site-deal-link")
+    log.assert_no_external_requests()
+
+
+def test_a_link_with_a_slip_in_its_code_is_refused_in_words(
+    site: tuple[Path, str], fresh_page: tuple[Page, NetworkLog]
+) -> None:
+    """A wrong check letter (JupyterLab this time): the code's own refusal on the line, no
+    error output and no table; the code typed in the box then deals."""
+    _, url = site
+    page, log = fresh_page
+    lite = Lite(page, url, PLAY, app="lab", query="&deal=ACME-7X")
+    lite.run_all()
+    refused = "The deal code in this page's link is refused: 'ACME-7X': the check letter"
+    expect(play_line(lite)).to_contain_text(refused)
+    assert page.evaluate(JS_ERROR_OUTPUTS) == 0
+    assert lite.eval("play.table is None") is True
+    expect(lite.root.locator(".sw-root")).to_have_count(0)
+    save_screenshot(page, "site-deal-link-refused")
+
+    # Typed key by key: `a`, `c`, `m`, `e`, Enter are command-mode shortcuts; they stay in the box.
+    cells = page.evaluate(JS_CELL_TYPES)
+    box = lite.root.locator(".sw-link-code")
+    box.press_sequentially("acme-7l")
+    box.press("Enter")
+    expect(play_line(lite)).to_have_text(re.compile(r"^ACME-7L: Acme, deal 7\b"))
+    assert lite.wait_for("play.table is not None and play.table.game.code", bool) == "ACME-7L"
+    expect(lite.root.locator(".sw-root .sw-table")).to_be_visible()
+    assert page.evaluate(JS_CELL_TYPES) == cells
+    log.assert_no_external_requests()
+
+
+# A 200% zoom in a browser window 1200 px wide: 600 CSS px, two device pixels each. With the
+# file browser open, the cell is about 230 px wide: Fly's eight foundations fit only with the
+# smallest cards (layout.js CARD_MIN; with the former 30 px cards F8 lay 40 px outside).
+ZOOM_200 = {"viewport": {"width": 600, "height": 500}, "device_scale_factor": 2}
+
+
+@pytest.mark.parametrize("fresh_page", [ZOOM_200], indirect=True)
+def test_fly_fits_a_200_percent_zoom_with_the_file_browser_open(
+    site: tuple[Path, str], fresh_page: tuple[Page, NetworkLog]
+) -> None:
+    """Issue 22: at 200% zoom with JupyterLab's file browser open, F8 was clipped. A deal
+    link opens Fly (the widest table: eight foundations) in the zoomed page; every pile of the
+    table shown lies inside the table."""
+    _, url = site
+    page, log = fresh_page
+    lite = Lite(page, url, PLAY, app="lab", query="&deal=FLY-4B")
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+    expect(page.locator(".jp-FileBrowser")).to_be_visible()
+    lite.run_all()
+    assert lite.wait_for("play.table is not None and play.table.game.code", bool) == "FLY-4B"
+    table = lite.root.locator(".sw-root").first
+    table.scroll_into_view_if_needed()
+    expect(table.locator('.sw-table [data-pile="F8"]')).to_be_visible()
+    edges = table.evaluate(
+        "root => [root.getBoundingClientRect().right, Math.max(...[...root.querySelectorAll("
+        "'.sw-pile')].map(p => p.getBoundingClientRect().right))]"
+    )
+    assert edges[1] <= edges[0] + 0.5, f"a pile reaches past the table: {edges}"
+    save_screenshot(page, "site-fly-200-percent-zoom")
     log.assert_no_external_requests()
