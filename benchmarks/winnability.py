@@ -386,8 +386,8 @@ def markdown(table: dict[str, Any]) -> str:
             "card. Its games take seconds each, so it played the first deals of the table only.",
             "The hint player and greedy are counted again on those same deals.",
             "",
-            "| game | deals | thinker wins | rate (Wilson 95%) | share of the winnable deals"
-            " it wins | hint player | greedy | CPU per game: median / mean / slowest |",
+            "| game | deals | thinker wins | rate (Wilson 95%) | thinker: share of the winnable"
+            " deals it wins | hint player | greedy | CPU per game: median / mean / slowest |",
             "|---|---|---|---|---|---|---|---|",
         ]
         for variant, game in thinkers:

@@ -42,7 +42,7 @@ from solitaire_widgets.exercises import (
 from solitaire_widgets.exercises.catalogue import where_it_comes_back
 from solitaire_widgets.exercises.checking import RECORD_KEY, record
 from solitaire_widgets.exercises.identity import Student, grading, nbgrader_id
-from solitaire_widgets.exercises.kinds import Function, Simulation, value_text
+from solitaire_widgets.exercises.kinds import Function, Refusals, Simulation, value_text
 from solitaire_widgets.exercises.players import TRAINING, PlayerError, compare
 from solitaire_widgets.exercises.project import (
     HELD_OUT,
@@ -52,6 +52,7 @@ from solitaire_widgets.exercises.project import (
     held_out_deals,
     new_draw,
 )
+from solitaire_widgets.exercises.rulecards import RULE_CARDS
 from solitaire_widgets.exercises.scan import package_names
 from solitaire_widgets.intervals import coverage, sample_size, wilson
 from solitaire_widgets.stats.strategies import GreedyPlay, greedy_rank
@@ -108,13 +109,13 @@ def simulated_coverage(p: float, n: int, runs: int, rng: random.Random) -> float
 RIGHT: dict[str, Any] = {
     "start-legal": ["S-W"],
     "quadrennial-legal": [str(m) for m in Game("quadrennial", seed=3).legal_moves()],
-    "quadrennial-rules": {"R2-F3": 1, "R1-R2": 2, "S-F1": 3, "redeal": 5},
+    "quadrennial-rules": {"R2-F1": 1, "W-R3": 2, "S-F2": 3, "redeal": 5},
     "quadrennial-ace": table_of("quadrennial-ace", lambda c, a, r: stats.at_least_one(c, a, r)),
     "quadrennial-aces": table_of(
         "quadrennial-aces", lambda k, c, a, r: stats.hypergeometric(k, c, a, r)
     ),
     "quadrennial-timing": ["S-W", "R1-F", "R1-F", "R1-F1"],
-    "acquaintance-rules": {"R2-F1": 1, "R1-R2": 2, "S-R1": 3, "redeal": 4},
+    "acquaintance-rules": {"R3-F2": 1, "R4-R1": 2, "S-R3": 3, "redeal": 4},
     "acquaintance-sizes": (12, 12, 12, 11),
     "acquaintance-two": table_of("acquaintance-two", lambda s, p: stats.at_least_one(12 * s, s, p)),
     "acquaintance-twos": table_of(
@@ -123,10 +124,10 @@ RIGHT: dict[str, Any] = {
     ),
     "acquaintance-back": ["r1", 3],
     "acme-legal": {"t2-t1", "T3-F1", "S-W"},
-    "acme-rules": {"T3-T2": 4, "T4-T3": 2, "T1-R": 3, "T3-F4": 1, "S-T2": 5},
+    "acme-rules": {"T1-T4": 4, "T2-T3": 2, "W-R": 3, "T1-F3": 1, "S-T4": 5},
     "acme-clubs": table_of("acme-clubs", lambda k, r: stats.hypergeometric(k, 48, 12, r)),
     "fly-moves": len(Game("fly", seed=4).legal_moves()),
-    "fly-rules": {"S-W": 2, "T1-T2": 4, "S-F2": 1, "T1-R": 3, "redeal": 5},
+    "fly-rules": {"R-F1": 1, "T2-T4": 4, "T3-R": 3, "redeal": 5},
     "fly-kings": table_of("fly-kings", lambda r: stats.hypergeometric(2, 96, 2, r)),
     "fly-pair": table_of("fly-pair", pair_in_fly_reserve),
     "lab-meaning": "A, E",
@@ -400,16 +401,66 @@ def test_feedback_on_statements_is_the_same_for_every_wrong_choice() -> None:
 
 
 def test_rules_as_the_notebook_shows_them_are_accepted() -> None:
-    """Fly's rule 3 and rule 4 both forbid T1-R (nothing goes on the reserve; tableau cards go
+    """Fly's rule 3 and rule 4 both forbid T3-R (nothing goes on the reserve; tableau cards go
     only home): either number is right, as the notebook and the rule card say both."""
     right = RIGHT["fly-rules"]
-    assert judge("fly-rules", {**right, "T1-R": 4}).correct
-    assert judge("fly-rules", {**right, "T1-R": 3}).correct
+    assert judge("fly-rules", {**right, "T3-R": 4}).correct
+    assert judge("fly-rules", {**right, "T3-R": 3}).correct
     correct = judge("fly-rules", right)
-    assert "Fly has no waste" in correct.message  # the engine's own words, read when checked
+    assert "no building in Fly" in correct.message  # the engine's own words, read when checked
     nb = nbformat.read(ROOT / "notebooks" / "05_fly.ipynb", as_version=4)
     rules = next(c.source for c in nb.cells if "## The rules" in c.source)
     assert "Nothing is ever\n   placed on the reserve" in rules
+
+
+RULES_EXERCISES = [i for i, e in EXERCISES.items() if isinstance(e, Refusals)]
+
+
+def as_seen(game: Game) -> tuple[object, ...]:
+    """A position as a student sees it: each pile's face-up cards and how many lie face down
+    (two deals that differ only in cards nobody sees look the same on the table)."""
+    state = game.state
+    rules = VARIANTS[state.variant]
+    piles = []
+    for index, pile in enumerate(state.piles):
+        down = rules.face_down(state, index)
+        piles.append((down, pile[down:]))
+    return state.variant, tuple(piles), state.redeals
+
+
+@pytest.mark.parametrize("exercise_id", RULES_EXERCISES)
+def test_a_rules_exercise_is_not_answered_on_the_rule_card(exercise_id: str) -> None:
+    """The rule card prints each example move with the engine's verdict under its rule number
+    (for the class, and in the package as text): no move of a rules exercise is one of them in
+    the exercise's position, nor is the position one of the card's. The refused moves break
+    different rules, and at least one candidate is legal."""
+    exercise = EXERCISES[exercise_id]
+    assert isinstance(exercise, Refusals)
+    position = as_seen(exercise.position.game())
+    card = RULE_CARDS[exercise.position.variant]
+    examples = [example for rule in card.rules + card.rulings for example in rule.examples]
+    on_card = [e.move for e in examples if as_seen(e.position.game()) == position]
+    assert not on_card, f"{exercise_id}: the card shows {on_card} in the exercise's position"
+    right = RIGHT[exercise_id]
+    assert len(set(right.values())) == len(right), right
+    assert set(exercise.candidates) - set(right), "no legal move among the candidates"
+
+
+@pytest.mark.parametrize("exercise_id", RULES_EXERCISES)
+def test_the_notebook_shows_the_rules_exercises_position(exercise_id: str) -> None:
+    """The cell before a rules exercise's answer cell shows the position the check judges (its
+    stored output, which nbval compares with a fresh run)."""
+    exercise = EXERCISES[exercise_id]
+    assert isinstance(exercise, Refusals)
+    for path in NOTEBOOKS:
+        nb = nbformat.read(path, as_version=4)
+        answers = answer_cells(nb)
+        if exercise_id in answers:
+            shown = nb.cells[nb.cells.index(answers[exercise_id]) - 1]
+            outputs = [o.get("data", {}).get("text/plain", "") for o in shown.outputs]
+            assert repr(exercise.position.game()) in outputs, (path.name, outputs)
+            return
+    raise AssertionError(f"{exercise_id} is in no notebook")
 
 
 def test_the_notation_the_lessons_teach_is_accepted() -> None:

@@ -39,7 +39,7 @@ NOT_FIGURES = [
     re.compile(r"(?<![\d.])15%"),  # the rule text's claim
 ]
 PERCENT = re.compile(rf"({NUMBER})%")
-PLAYER = re.compile(r"hint|greedy|random", re.IGNORECASE)
+PLAYER = re.compile(r"hint|greedy|random|thinker", re.IGNORECASE)
 
 
 def figures(statement: str) -> list[str]:

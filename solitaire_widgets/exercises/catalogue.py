@@ -34,23 +34,32 @@ from .project import PlayerProject
 
 # ---------------------------------------------------------------------------- positions
 QUAD_START = Position("quadrennial", seed=3)
-QUAD_TABLE = Position("quadrennial", "AC 5H 9S 2D KC 7H 3S JD 2C")
+# The rules exercises' positions (``*_RULES``): none is a position of a rule
+# card's examples, whose verdicts and rule numbers are printed on the card; the tests say so.
+QUAD_RULES = Position(
+    "quadrennial",
+    "AC 3D 9S AS KH 7H QD JD 2C 8H 3C",
+    moves=("R1-F1", "R1-F1", "R4-F4", "S-W", "S-W"),
+)
 QUAD_TIMING = Position("quadrennial", "AC 9H 9S 9D KH KS KD QH 7H 2C 3C")
 ACQ_TABLE = Position("acquaintance", "2C 9H 5S KD 7C 3D 8S QH")
 ACQ_AFTER_REDEAL = Position(
     "acquaintance", ACQ_TABLE.first, moves=("R1-F1", *["deal"] * 11, "redeal")
 )
 ACQ_DEALT_OUT = Position("acquaintance", ACQ_TABLE.first, moves=("deal",) * 11)
+ACQ_RULES = Position("acquaintance", "2S 6D JC 4H 9C 3H 5D QS", moves=("R1-F1", "deal"))
 ACQ_CARDS = ("9H", "8S", "JD", "QS", "4D", "7H", "3S", "5D")
 """The cards students follow through the redeal: one each, 9♥ for the shared numbers."""
 ACME_TABLE = Position("acme", "TH 9H 2C 5S KC QC JC TC 9C 8C 7C 6C 5C 4C 3C KD 9D 8H")
-ACME_EMPTIED = Position(
+ACME_RULES = Position(
     "acme",
-    "TH 2D 5S 8D 9H KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C 7D",
-    moves=(*["R-F1"] * 12, "R-T1", "T2-F2"),
+    "3D JD JC 2H TD KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S 7H",
+    moves=(*["R-F4"] * 12, "R-T2", "T4-F3", "S-W"),
 )
-FLY_TABLE = Position(
-    "fly", "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2H 2C 2D KH 3C", moves=("S-F", "S-T1")
+FLY_RULES = Position(
+    "fly",
+    "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2H 7C 2D 5S 6H 9C 3H",
+    moves=("S-F1", "S-T2", "S-T4", "S-T3"),
 )
 FLY_POSITIONS = (
     Position("fly", seed=4),
@@ -214,27 +223,27 @@ EXERCISE_LIST: list[Exercise] = [
         "Exercise 2 (which moves are refused, and why?)",
         "refused",
         "rules",
-        naive='refused = {"S-W": 3, "R2-F3": 1, "R1-R2": 2, "S-F1": 3, "redeal": 5}',
+        naive='refused = {"S-W": 3, "R2-F1": 1, "W-R3": 2, "S-F2": 3, "redeal": 5}',
         mistakes=(
             Mistake(
                 "The rule text says to draw 'if no more reserve cards can be played': is that a "
                 "rule, or advice? The card's rulings say.",
             ),
-            Mistake("Which card starts each foundation?"),
+            Mistake("Which suit does each foundation take, and which card does it need next?"),
         ),
-        position=QUAD_TABLE,
-        candidates=("S-W", "R1-F1", "R2-F3", "R1-R2", "S-F1", "redeal"),
+        position=QUAD_RULES,
+        candidates=("S-W", "R4-F1", "R2-F1", "W-R3", "S-F2", "redeal"),
         rule_digests=(
-            "8695b1e060e350a27d8bc288",
-            "96cbf33de645bf26c42f64df",
-            "e0e50c2ec7de163772dfcb93",
-            "de159bdde29c0c19b5df851d",
+            "6e863ae380effddfd8035717",
+            "4fa9d0dc69c08244a024ac08",
+            "d3aaefe9b1a1546d6e3d88a1",
+            "8f1aa5e49cc11a92ea93507a",
             "16a292aaea59d4d5866e9aa8",
         ),
         topics=(
-            ("R2-F3", "which rule says what a foundation takes first?"),
-            ("R1-R2", "which rule says where a card may go?"),
-            ("S-F1", "which rule says how a stock card comes into play?"),
+            ("R2-F1", "which rule says what a foundation takes next?"),
+            ("W-R3", "which rule says where a card may go?"),
+            ("S-F2", "which rule says how a stock card comes into play?"),
             ("redeal", "which rule says when you may redeal?"),
         ),
         points=2,
@@ -360,7 +369,7 @@ EXERCISE_LIST: list[Exercise] = [
         "Exercise 1 (which moves are refused, and why?)",
         "refused",
         "rules",
-        naive='refused = {"R1-F2": 1, "deal": 3, "R2-F1": 1, "R1-R2": 2, "redeal": 4, "S-R1": 3}',
+        naive='refused = {"R2-F1": 1, "deal": 3, "R3-F2": 1, "R4-R1": 2, "redeal": 4, "S-R3": 3}',
         mistakes=(
             Mistake("Does suit count on Acquaintance's foundations? Read rule 1 again."),
             Mistake(
@@ -368,20 +377,20 @@ EXERCISE_LIST: list[Exercise] = [
                 "rule, or advice? The card's rulings say.",
             ),
         ),
-        position=ACQ_TABLE,
-        candidates=("R1-F2", "deal", "R2-F1", "R1-R2", "redeal", "S-R1"),
+        position=ACQ_RULES,
+        candidates=("R2-F1", "deal", "R3-F2", "R4-R1", "redeal", "S-R3"),
         rule_digests=(
-            "1b550117520d98c3b6770545",
-            "b8818175bf995ec0e1c378f1",
+            "7b87bcfe200f54c62d5a892a",
+            "00dce5acbab848ccb52727c7",
+            "ddd59fdcdcbd989379bd3d9b",
+            "abb7283f656e32d05673f0c7",
             "9076eed6c6c1f27326562715",
-            "eef0009775689f2aed5e8964",
-            "166a4d45a55b12b2c3c23f9e",
         ),
         topics=(
-            ("R2-F1", "which rule says what a foundation takes next?"),
-            ("R1-R2", "which rule says where a card may go?"),
+            ("R3-F2", "which rule says what a foundation takes next?"),
+            ("R4-R1", "which rule says where a card may go?"),
             ("redeal", "which rule says when you may redeal?"),
-            ("S-R1", "which rule says how the stock's cards reach the piles?"),
+            ("S-R3", "which rule says how the stock's cards reach the piles?"),
         ),
         points=2,
     ),
@@ -554,27 +563,27 @@ EXERCISE_LIST: list[Exercise] = [
         "Exercise 2 (which moves are refused, and why?)",
         "refused",
         "rules",
-        naive='refused = {"T1-T2": 4, "T4-T3": 2, "T1-R": 3, "T3-F4": 1, "S-T2": 5}',
+        naive='refused = {"W-T4": 4, "T2-T3": 2, "W-R": 3, "T1-F3": 1, "S-T4": 5}',
         mistakes=(
             Mistake("The reserve is empty here: what may an empty tableau pile take then?"),
             Mistake("What would moving a pile's only card onto an empty pile change?"),
         ),
-        position=ACME_EMPTIED,
-        candidates=("T3-T2", "T1-T2", "T4-T3", "T1-R", "T3-F4", "S-T2"),
+        position=ACME_RULES,
+        candidates=("T1-T4", "W-T4", "T2-T3", "W-R", "T1-F3", "S-T4"),
         rule_digests=(
-            "a1b356c638d930481062aef7",
-            "2454a7ad4f2ec970568fd2c9",
-            "cad083ea4e7af9c79e3d5114",
-            "ff310971549f50eeb3b424d4",
-            "6566b63e4a3db6e9b0ddafac",
-            "c0c0dbac98f1bc4bcfcad1b4",
+            "fefbf22badea45b4741cf5bf",
+            "a760219a9a0499e3fba99563",
+            "75f16dca2ce5d786e549fe9f",
+            "01cb95fc79597a1c87921280",
+            "31402530b634964849864411",
+            "e2e1c50ff2516352504590f5",
         ),
         topics=(
-            ("T3-T2", "which rule is about empty tableau piles?"),
-            ("T4-T3", "which rule says which card goes on a tableau card?"),
-            ("T1-R", "which rule says which piles receive cards?"),
-            ("T3-F4", "which rule says what a foundation takes?"),
-            ("S-T2", "which rule says how a stock card comes into play?"),
+            ("T1-T4", "which rule is about empty tableau piles?"),
+            ("T2-T3", "which rule says which card goes on a tableau card?"),
+            ("W-R", "which rule says which piles receive cards?"),
+            ("T1-F3", "which rule says what a foundation takes?"),
+            ("S-T4", "which rule says how a stock card comes into play?"),
         ),
         points=2,
     ),
@@ -669,26 +678,27 @@ EXERCISE_LIST: list[Exercise] = [
         "Exercise 2 (which moves are refused, and why?)",
         "refused",
         "rules",
-        naive='refused = {"S-W": 2, "S-F2": 1, "T1-R": 3, "redeal": 5}',
+        naive='refused = {"S-T3": 2, "R-F1": 1, "T3-R": 3, "redeal": 5}',
         mistakes=(
             Mistake("May a tableau card move to another pile in Fly?"),
-            Mistake("Where may the reserve's top card go?"),
+            Mistake(
+                "The rule text says to deal a card 'if no moves to the foundation are possible': "
+                "is that a rule, or advice? The card's rulings say.",
+            ),
         ),
-        position=FLY_TABLE,
-        candidates=("S-W", "T1-T2", "R-T3", "S-F2", "T1-R", "redeal"),
+        position=FLY_RULES,
+        candidates=("S-F1", "S-T3", "R-F1", "T2-T4", "T3-R", "redeal"),
         rule_digests=(
-            "a8bbbdd09c28a25ef33971d3",
-            "2c2ebc39e14b91357efbf394",
-            "6d32861aef9384708c66c038",
-            "115bcf3d97ed234a2a45454d",
+            "8b36683c05fe526e33d3b175",
+            "40fce0131bf7753e47ac70fb",
+            "df28188335c2e804f7683321",
+            "f673101f8bbd09c946836292",
             "8af530a45a75e3ce499672ee",
-            "8196ca86ddb372efe288fc5a",  # T1-R by rule 4 too: tableau cards go only home
         ),
         topics=(
-            ("S-W", "which rule says how the stock's top card plays?"),
-            ("T1-T2", "which rule says where a tableau card may go?"),
-            ("S-F2", "which rule says what a foundation takes?"),
-            ("T1-R", "which rule says what may go on the reserve?"),
+            ("R-F1", "which rule says what a foundation takes?"),
+            ("T2-T4", "which rule says where a tableau card may go?"),
+            ("T3-R", "which rule says what may go on the reserve?"),
             ("redeal", "which rule is about the passes through the stock?"),
         ),
         points=2,

@@ -391,9 +391,11 @@ def _install_offline_routes(context: BrowserContext, log: NetworkLog) -> None:
     context.route_web_socket(lambda url: not _is_local(url), on_websocket)
 
 
-def new_offline_context(browser: Browser, log: NetworkLog) -> BrowserContext:
-    """A browser context that aborts and records non-loopback requests into ``log``."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+def new_offline_context(browser: Browser, log: NetworkLog, **options: Any) -> BrowserContext:
+    """A browser context that aborts and records non-loopback requests into ``log``;
+    ``options`` go to ``new_context`` (``viewport``, ``device_scale_factor``: a zoomed page)."""
+    settings: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}} | options
+    context = browser.new_context(**settings, service_workers="block")
     context.set_default_timeout(PAGE_TIMEOUT_MS)
     _install_offline_routes(context, log)
     return context

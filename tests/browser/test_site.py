@@ -97,11 +97,14 @@ def browser_page(chromium_browser: Browser) -> Iterator[tuple[Page, NetworkLog]]
 
 
 @pytest.fixture
-def fresh_page(chromium_browser: Browser) -> Iterator[tuple[Page, NetworkLog]]:
+def fresh_page(
+    chromium_browser: Browser, request: pytest.FixtureRequest
+) -> Iterator[tuple[Page, NetworkLog]]:
     """A page in a context of its own: a new browser profile, so no notebook from an earlier
-    test is restored beside the one opened (each would start a kernel of its own)."""
+    test is restored beside the one opened (each would start a kernel of its own). A test may
+    ask for other context options by indirect parametrization (a zoomed page)."""
     log = NetworkLog()
-    context = new_offline_context(chromium_browser, log)
+    context = new_offline_context(chromium_browser, log, **getattr(request, "param", {}))
     page = context.new_page()
     page.on("pageerror", lambda e: log.page_errors.append(str(e)))
     try:
@@ -482,4 +485,36 @@ def test_a_link_with_a_slip_in_its_code_is_refused_in_words(
     assert lite.wait_for("play.table is not None and play.table.game.code", bool) == "ACME-7L"
     expect(lite.root.locator(".sw-root .sw-table")).to_be_visible()
     assert page.evaluate(JS_CELL_TYPES) == cells
+    log.assert_no_external_requests()
+
+
+# A 200% zoom in a browser window 1200 px wide: 600 CSS px, two device pixels each. With the
+# file browser open, the cell is about 230 px wide: Fly's eight foundations fit only with the
+# smallest cards (layout.js CARD_MIN; with the former 30 px cards F8 lay 40 px outside).
+ZOOM_200 = {"viewport": {"width": 600, "height": 500}, "device_scale_factor": 2}
+
+
+@pytest.mark.parametrize("fresh_page", [ZOOM_200], indirect=True)
+def test_fly_fits_a_200_percent_zoom_with_the_file_browser_open(
+    site: tuple[Path, str], fresh_page: tuple[Page, NetworkLog]
+) -> None:
+    """Issue 22: at 200% zoom with JupyterLab's file browser open, F8 was clipped. A deal
+    link opens Fly (the widest table: eight foundations) in the zoomed page; every pile of the
+    table shown lies inside the table."""
+    _, url = site
+    page, log = fresh_page
+    lite = Lite(page, url, PLAY, app="lab", query="&deal=FLY-4B")
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+    expect(page.locator(".jp-FileBrowser")).to_be_visible()
+    lite.run_all()
+    assert lite.wait_for("play.table is not None and play.table.game.code", bool) == "FLY-4B"
+    table = lite.root.locator(".sw-root").first
+    table.scroll_into_view_if_needed()
+    expect(table.locator('.sw-table [data-pile="F8"]')).to_be_visible()
+    edges = table.evaluate(
+        "root => [root.getBoundingClientRect().right, Math.max(...[...root.querySelectorAll("
+        "'.sw-pile')].map(p => p.getBoundingClientRect().right))]"
+    )
+    assert edges[1] <= edges[0] + 0.5, f"a pile reaches past the table: {edges}"
+    save_screenshot(page, "site-fly-200-percent-zoom")
     log.assert_no_external_requests()
