@@ -41,7 +41,7 @@ from solitaire_widgets.exercises import (
 )
 from solitaire_widgets.exercises.catalogue import where_it_comes_back
 from solitaire_widgets.exercises.checking import RECORD_KEY, record
-from solitaire_widgets.exercises.identity import Student, grading, nbgrader_id
+from solitaire_widgets.exercises.identity import Student, nbgrader_id
 from solitaire_widgets.exercises.kinds import Function, Refusals, Simulation, value_text
 from solitaire_widgets.exercises.players import TRAINING, PlayerError, compare
 from solitaire_widgets.exercises.project import (
@@ -554,10 +554,10 @@ def test_the_nbgrader_id_is_used_without_a_name(
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
     folder = tmp_path / "course" / "autograded" / "ada" / "01_quadrennial"
     folder.mkdir(parents=True)
-    assert nbgrader_id(folder) == "ada" and grading(folder)
+    assert nbgrader_id(folder) == "ada"
     assert student("", cwd=folder) == Student("ada", "nbgrader", "ada")
     assert student("Bob", cwd=folder).name == "bob"  # a typed name comes first
-    assert nbgrader_id(tmp_path) is None and not grading(tmp_path)
+    assert nbgrader_id(tmp_path) is None
     monkeypatch.setenv("JUPYTERHUB_USER", "grace")
     assert nbgrader_id(tmp_path) == "grace"
 

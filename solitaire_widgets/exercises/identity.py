@@ -41,12 +41,6 @@ def nbgrader_id(cwd: Path | None = None) -> str | None:
     return None
 
 
-def grading(cwd: Path | None = None) -> bool:
-    """Whether nbgrader's autograde is running this notebook (its working folder says so)."""
-    here = (cwd or Path.cwd()).resolve()
-    return len(here.parts) >= 3 and here.parent.parent.name == "autograded"
-
-
 @dataclass(frozen=True)
 class Student:
     """Whose numbers these are: ``name`` (normalized; "" for the shared numbers), where it
