@@ -654,6 +654,7 @@ def test_the_exact_coverage_is_not_a_measurement() -> None:
         "return type(rng).__subclasses__() and 0.9",
         "return rng.__dict__ and 0.9",
         "return __builtins__['len']([]) + 0.9",
+        "import sys\n    return sys._getframe(1).f_locals and 0.9",
     ],
 )
 def test_double_underscore_attributes_are_refused_anywhere(source: str) -> None:

@@ -50,7 +50,7 @@ from .answers import (
 )
 from .identity import Student, current
 from .positions import Position
-from .scan import dunder_attributes, package_names
+from .scan import interpreter_names, package_names
 
 Verdict = Literal["not answered yet", "not yet", "correct"]
 Level = Literal["warm-up", "rules", "core", "challenge", "project"]
@@ -346,17 +346,19 @@ class Fewest(Exercise):
 
 # ----------------------------------------------------------------------------- functions
 def through_insides(function: Callable[..., object]) -> str | None:
-    """The refusal of a function that reads double-underscore attributes (``__globals__``,
-    ``__closure__``, ``__code__``...): through them an allowed name reaches the rest of the
-    package, so no answer may use them. None when it reads none."""
-    found = dunder_attributes(function)
+    """The refusal of a function that reaches into the interpreter: double-underscore
+    attributes (``__globals__``, ``__closure__``, ``__code__``...), through which an allowed
+    name reaches the rest of the package, or frames and the garbage collector
+    (``sys._getframe``, ``gc``), through which a function the check calls reaches the check.
+    None when it uses none of them (``scan.interpreter_names``)."""
+    found = interpreter_names(function)
     if not found:
         return None
     return (
-        f"Your function uses {', '.join(found)}: attributes written with double underscores "
-        "reach into Python's insides (a function's globals, its code, an object's dictionary), "
-        "and from there into the package. An answer may not use them: work it out with plain "
-        "Python."
+        f"Your function uses {', '.join(found)}: attributes written with double underscores, "
+        "frames and the garbage collector reach into Python's insides (a function's globals, "
+        "its caller), and from there into the package. An answer may not use them: work it "
+        "out with plain Python."
     )
 
 
