@@ -860,6 +860,7 @@ PEEKING = {
         "        error.__traceback__.tb_frame.f_back\n    return view.legal[0]"
     ),
     "a helper's globals": "return helper(view)",
+    "secrets": "import secrets\n    secrets.token_hex = str\n    return view.legal[0]",
 }
 
 

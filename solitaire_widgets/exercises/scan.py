@@ -219,8 +219,11 @@ def dunder_attributes(function: Callable[..., object]) -> list[str]:
     return sorted(found)
 
 
-INTERPRETER_MODULES = frozenset({"sys", "gc", "inspect", "ctypes", "traceback"})
-"""Modules that lead from a function to the objects of its caller (frames, every object)."""
+INTERPRETER_MODULES = frozenset(
+    {"sys", "gc", "inspect", "ctypes", "traceback", "os", "secrets", "importlib", "builtins"}
+)
+"""Modules that lead from a function to the objects of its caller (frames, every object), or
+change what the check relies on (the randomness the project's deals are drawn from, imports)."""
 INTERPRETER_NAMES = frozenset(
     {
         *("_getframe", "_current_frames", "currentframe", "getouterframes", "settrace"),
