@@ -665,7 +665,8 @@ def test_double_underscore_attributes_are_refused_anywhere(source: str) -> None:
     feedback = judge("lab-coverage", namespace["measure_coverage"])
     assert feedback.verdict == "not yet" and "double underscores" in feedback.message, source
     exec(f"def p_ace(cards, aces, reserve):\n    {source}", namespace)
-    assert "double underscores" in judge("quadrennial-ace", namespace["p_ace"]).message
+    refused = judge("quadrennial-ace", namespace["p_ace"])  # wilson is not allowed here
+    assert refused.verdict == "not yet" and "Your function uses" in refused.message, source
 
 
 def test_a_promise_is_not_a_measurement() -> None:

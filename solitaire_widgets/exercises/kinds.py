@@ -463,9 +463,6 @@ class Function(Exercise):
     def _assess(self, answer: object) -> Feedback:
         if not callable(answer):
             raise AnswerFormError(f"`{self.name}` is a function: {self.signature}")
-        insides = through_insides(answer)
-        if insides:
-            return self.feedback("not yet", insides)
         used = package_names(answer, self.allowed)
         if used:
             return self.feedback(
@@ -473,6 +470,9 @@ class Function(Exercise):
                 f"Your function uses {', '.join(used)} from solitaire_widgets, which would "
                 f"work the answer out for you. {self.by_hand}",
             )
+        insides = through_insides(answer)
+        if insides:
+            return self.feedback("not yet", insides)
         texts = self._values(answer)
         right = [
             case_digest(self.id, case.args, text) in case.digests
@@ -561,9 +561,6 @@ class Simulation(Exercise):
     def _assess(self, answer: object) -> Feedback:
         if not callable(answer):
             raise AnswerFormError(f"`{self.name}` is a function: {self.signature}")
-        insides = through_insides(answer)
-        if insides:
-            return self.feedback("not yet", insides)
         used = package_names(answer, self.allowed)
         if used:
             return self.feedback(
@@ -571,6 +568,9 @@ class Simulation(Exercise):
                 f"Your function uses {', '.join(used)} from solitaire_widgets: only wilson is "
                 "needed. Measure the coverage by simulating, not by asking the package.",
             )
+        insides = through_insides(answer)
+        if insides:
+            return self.feedback("not yet", insides)
         shares, others = self._shares(answer, 0), self._shares(answer, len(self.trials))
         for mistake in self.mistakes:
             if mistake.when is not None and mistake.when(shares):
