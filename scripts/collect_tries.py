@@ -5,12 +5,12 @@ points, and whose numbers it used.
     python scripts/collect_tries.py some/folder notebook.ipynb
 
 Every check shows its verdict as an output whose metadata holds a record (``solitaire_widgets``:
-the exercise, the try, the verdict, the points, the name the numbers were made from, and where
-that name came from). The notebook file keeps the output of each check cell's last run, so this
-reads, per notebook, the last try of each exercise. A student is named by nbgrader's folder
-(``submitted/<student>/<assignment>/``) when the notebook sits in one, else by the file's
-folder. A name that differs from the nbgrader id is marked ``!``: that student made their
-numbers from someone else's name (or a typing slip).
+the exercise, the try, the verdict, the points, the name the numbers were made from, where that
+name came from, and for the project the draw of deals it was judged on). The notebook file keeps
+the output of each check cell's last run, so this reads, per notebook, the last try of each
+exercise. A student is named by nbgrader's folder (``submitted/<student>/<assignment>/``) when
+the notebook sits in one, else by the file's folder. A name that differs from the nbgrader id is
+marked ``!``: that student made their numbers from someone else's name (or a typing slip).
 
 The count of tries starts again when the kernel restarts; a record is a floor, not a proof.
 """
@@ -47,8 +47,9 @@ def student_of(path: Path) -> str:
     return path.parent.name
 
 
-def rows(paths: list[Path]) -> list[tuple[str, str, str, int, str, float, str]]:
-    """(student, notebook, exercise, try, verdict, points, numbers from) per recorded check."""
+def rows(paths: list[Path]) -> list[tuple[str, str, str, int, str, float, str, str]]:
+    """(student, notebook, exercise, try, verdict, points, numbers from, draw) per recorded
+    check; the draw is the project's (its deals, for ``replay_check``), "" for the others."""
     found = []
     for path in paths:
         who = student_of(path)
@@ -66,6 +67,7 @@ def rows(paths: list[Path]) -> list[tuple[str, str, str, int, str, float, str]]:
                     str(record.get("verdict", "?")),
                     float(record.get("points", 0.0)),
                     numbers,
+                    str(record.get("draw", "")),
                 )
             )
     return found
@@ -91,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     if not found:
         print("no check records found (were the notebooks saved after running the checks?)")
         return 1
-    header = ("student", "notebook", "exercise", "try", "verdict", "points", "numbers from")
+    header = ("student", "notebook", "exercise", "try", "verdict", "points", "numbers from", "draw")
     widths = [max(len(str(row[i])) for row in [header, *found]) for i in range(len(header))]
     for row in [header, *found]:
         print("  ".join(str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)))

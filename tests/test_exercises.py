@@ -23,6 +23,7 @@ import solitaire_widgets.stats as stats
 from solitaire_widgets import Game, new_state
 from solitaire_widgets.exercises import (
     EXERCISES,
+    Feedback,
     View,
     against_simulation,
     check,
@@ -530,6 +531,9 @@ def test_the_record_says_which_try_and_whose_numbers() -> None:
         "numbers from": "typed",
     }
     assert RECORD_KEY == "solitaire_widgets"
+    assert "draw" not in record(feedback)  # only the project's checks have one
+    project = Feedback("acme-player", "Project", "correct", "", 5.0, 1, draw="0123456789abcdef")
+    assert record(project)["draw"] == "0123456789abcdef"
 
 
 # ----------------------------------------------------------------------------- identity

@@ -174,4 +174,4 @@ def test_the_tries_travel_in_the_saved_notebook(
         }
     ]
     rows = collect_tries.rows(collect_tries.notebooks([tmp_path / "submitted"]))
-    assert rows == [("ada", "00_start_here", "start-legal", 1, "not yet", 0.0, "nbgrader:ada")]
+    assert rows == [("ada", "00_start_here", "start-legal", 1, "not yet", 0.0, "nbgrader:ada", "")]
