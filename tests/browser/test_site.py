@@ -373,10 +373,10 @@ def test_start_here_runs_and_a_click_plays_a_move(
 
 
 def test_a_variant_tutorial_runs_and_stop_ends_a_long_chances_run(
-    site: tuple[Path, str], browser_page: tuple[Page, NetworkLog]
+    site: tuple[Path, str], fresh_page: tuple[Page, NetworkLog]
 ) -> None:
     _, url = site
-    page, log = browser_page
+    page, log = fresh_page  # its own profile: 00, open in the shared page, is not restored
     (path,) = sorted((REPO_ROOT / "notebooks").glob(VARIANT_TUTORIAL))[:1]
     lite = Lite(page, url, path.name)
     lite.assert_opened_unmodified()
