@@ -541,7 +541,12 @@ def observable(widget: GameWidget, probes: list[str]) -> dict[str, Any]:
     out["lines"] = {**widget.lines, "status": anonymous(widget.lines["status"])}
     send(widget, {"type": "replay", "action": "exit"})
     out["message"] = widget.message
-    out["solving"], out["chances"] = widget.solving, widget.chances  # nothing before Solve
+    # Hint's think job may still be running: how far it got depends on the machine's speed,
+    # not on the cards, so only what job it is and that it runs are compared
+    solving = widget.solving
+    if solving.get("running"):
+        solving = {k: solving.get(k) for k in ("task", "button", "running", "status")}
+    out["solving"], out["chances"] = solving, widget.chances  # nothing before Solve
     return out
 
 
