@@ -285,8 +285,11 @@ class FakeCPU:
         self.outside += seconds
 
 
-def run_slices(steps: Any, clock: FakeCPU, away: float) -> tuple[SolveResult, int]:
-    """Run ``solve_steps`` slice by slice, ``away`` seconds outside between two slices."""
+def run_slices(
+    steps: Any, clock: FakeCPU | None = None, away: float = 0.0
+) -> tuple[SolveResult, int]:
+    """Run ``solve_steps`` slice by slice (``away`` seconds outside between two slices, on
+    ``clock``); the result and the number of slices."""
     slices = 0
     while True:
         try:
@@ -294,7 +297,8 @@ def run_slices(steps: Any, clock: FakeCPU, away: float) -> tuple[SolveResult, in
         except StopIteration as done:
             return done.value, slices
         slices += 1
-        clock.away(away)
+        if clock is not None:
+            clock.away(away)
 
 
 def test_time_between_slices_is_not_counted(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -363,14 +367,9 @@ def test_pausing_more_often_leaves_the_search_unchanged(seed: int, monkeypatch: 
     from solitaire_widgets.solver import SLICE_NODES
 
     def run() -> tuple[SolveResult, int]:
-        steps = solve_steps(new_state("fly", seed=seed), max_nodes=60_000, max_seconds=None)
-        slices = 0
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value, slices
-            slices += 1
+        return run_slices(
+            solve_steps(new_state("fly", seed=seed), max_nodes=60_000, max_seconds=None)
+        )
 
     assert FlyPolicy.pause_nodes < SLICE_NODES
     often, often_slices = run()
