@@ -110,6 +110,11 @@ class Policy:
         expands. None: the main search expands the node as usual."""
         return None
 
+    def tables(self) -> list[set[Hashable]]:
+        """The policy's own tables for one solve (what ``settle`` remembers), emptied bit by
+        bit when the solve ends (``Search.release``)."""
+        return []
+
     def tries(self, state: GameState, rng: random.Random) -> Tries:
         """The randomized tries the search runs beside its complete search (when
         ``playout_share`` is above 0), until one wins."""

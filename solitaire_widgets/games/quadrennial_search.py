@@ -90,6 +90,9 @@ class QuadrennialPolicy(Policy):
         self.allowed = self.rules.redeals_allowed
         self.lost_in_last_pass: set[Hashable] = set()
 
+    def tables(self) -> list[set[Hashable]]:
+        return [self.lost_in_last_pass]
+
     def start(self, state: GameState) -> Any:
         rules, p = self.rules, state.piles
         reserve = tuple(sorted([p[r][0] for r in rules.reserves if p[r]]))
@@ -193,68 +196,7 @@ class QuadrennialPolicy(Policy):
             return False, []
         lost = self.lost_in_last_pass
         line: list[int] = []
-
-        def won(
-            reserve: tuple[int, ...], stock: tuple[int, ...], waste: tuple[int, ...], up: list[int]
-        ) -> bool:
-            """True with the winning moves added to ``line``; ``up`` (the foundation heights)
-            is this call's own copy. Where the draw is the only legal move it is played in a
-            loop, not a call (no choice is made there, so no position needs remembering)."""
-            mark, drawn = len(line), 0
-            while True:
-                while True:  # the safe moves
-                    if waste and up[waste[-1] // 13] == waste[-1] % 13:
-                        up[waste[-1] // 13] += 1
-                        line.append(WASTE)
-                        waste = waste[:-1]
-                    elif not stock and (fit := [c for c in reserve if up[c // 13] == c % 13]):
-                        for card in fit:
-                            up[card // 13] += 1
-                            line.append(card)
-                        reserve = tuple(c for c in reserve if c not in fit)
-                    else:
-                        break
-                if not stock:  # nothing left to draw, and nothing fits: won or lost
-                    count(drawn)
-                    if up == [13, 13, 13, 13]:
-                        return True
-                    del line[mark:]
-                    return False
-                top = stock[-1]
-                # the cards that fit now (a finished suit names the next suit's ace, which is
-                # in the reserve only while its own foundation is empty: then it fits anyway)
-                need = {up[0], up[1] + 13, up[2] + 26, up[3] + 39}
-                if not need.isdisjoint(reserve):
-                    break
-                if not _draw_allowed(top, waste):  # the only move, and a dead one
-                    count(drawn)
-                    del line[mark:]
-                    return False
-                line.append(DRAW_CODE)
-                waste, stock, drawn = (*waste, top), stock[:-1], drawn + 1
-            count(drawn + 1)
-            key = reserve, stock, waste
-            if key not in lost:
-                for card in reserve:
-                    if card in need:  # home, and the stock's top refills
-                        rest = list(reserve)
-                        rest.remove(card)
-                        insort(rest, top)
-                        line.append(card)
-                        after = up[:]
-                        after[card // 13] += 1
-                        if won(tuple(rest), stock[:-1], waste, after):
-                            return True
-                        line.pop()
-                if _draw_allowed(top, waste):
-                    line.append(DRAW_CODE)
-                    if won(reserve, stock[:-1], (*waste, top), up[:]):
-                        return True
-                lost.add(key)
-            del line[mark:]
-            return False
-
-        if won(reserve, stock, waste, list(heights)):
+        if _last_pass_won(reserve, stock, waste, list(heights), (line, lost, count)):
             return True, line
         return False, []
 
@@ -280,6 +222,75 @@ class QuadrennialPolicy(Policy):
             out.append(move)
             state = rules.apply(state, move)
         return out
+
+
+def _last_pass_won(
+    reserve: tuple[int, ...],
+    stock: tuple[int, ...],
+    waste: tuple[int, ...],
+    up: list[int],
+    search: tuple[list[int], set[Hashable], Callable[[int], object]],
+) -> bool:
+    """``QuadrennialPolicy.settle``'s search: True with the winning moves added to ``line``;
+    ``up`` (the foundation heights) is this call's own copy; ``search`` is ``(line, the lost
+    positions, count)``, shared by the calls. Where the draw is the only legal move it is
+    played in a loop, not a call (no choice is made there, so no position needs remembering).
+    A plain function, not a closure in ``settle``: a closure that calls itself refers to
+    itself, a reference cycle that kept the solve's tables alive until a full collection."""
+    line, lost, count = search
+    mark, drawn = len(line), 0
+    while True:
+        while True:  # the safe moves
+            if waste and up[waste[-1] // 13] == waste[-1] % 13:
+                up[waste[-1] // 13] += 1
+                line.append(WASTE)
+                waste = waste[:-1]
+            elif not stock and (fit := [c for c in reserve if up[c // 13] == c % 13]):
+                for card in fit:
+                    up[card // 13] += 1
+                    line.append(card)
+                reserve = tuple(c for c in reserve if c not in fit)
+            else:
+                break
+        if not stock:  # nothing left to draw, and nothing fits: won or lost
+            count(drawn)
+            if up == [13, 13, 13, 13]:
+                return True
+            del line[mark:]
+            return False
+        top = stock[-1]
+        # the cards that fit now (a finished suit names the next suit's ace, which is
+        # in the reserve only while its own foundation is empty: then it fits anyway)
+        need = {up[0], up[1] + 13, up[2] + 26, up[3] + 39}
+        if not need.isdisjoint(reserve):
+            break
+        if not _draw_allowed(top, waste):  # the only move, and a dead one
+            count(drawn)
+            del line[mark:]
+            return False
+        line.append(DRAW_CODE)
+        waste, stock, drawn = (*waste, top), stock[:-1], drawn + 1
+    count(drawn + 1)
+    key = reserve, stock, waste
+    if key not in lost:
+        for card in reserve:
+            if card in need:  # home, and the stock's top refills
+                rest = list(reserve)
+                rest.remove(card)
+                insort(rest, top)
+                line.append(card)
+                after = up[:]
+                after[card // 13] += 1
+                if _last_pass_won(tuple(rest), stock[:-1], waste, after, search):
+                    return True
+                line.pop()
+        if _draw_allowed(top, waste):
+            line.append(DRAW_CODE)
+            if _last_pass_won(reserve, stock[:-1], (*waste, top), up[:], search):
+                return True
+        lost.add(key)
+    del line[mark:]
+    return False
 
 
 def _draw_allowed(top: int, waste: Sequence[int]) -> bool:

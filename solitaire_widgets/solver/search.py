@@ -48,6 +48,10 @@ SLICE_NODES = 1024
 (``Search._interleaved``), and at most this many between two slices of ``solve_steps`` (a
 policy may pause more often: ``Policy.pause_nodes``; the turns, so the search, stay the same)."""
 
+RELEASE_ENTRIES = 16_384
+"""Entries of the tables freed between two pauses at the end of a solve (``Search.release``):
+about 20 ms of work for Quadrennial keys."""
+
 
 def _cpu_clock() -> Callable[[], float]:
     """CPU seconds of the calling thread; the process's, or the wall clock, where the platform
@@ -90,6 +94,7 @@ class Search:
         self.next_turn = SLICE_NODES  # and the turn under way here (``_interleaved``)
         self.turn_over = False
         self.path: list[Any] = []  # the line searched, in the policy's node moves
+        self.tables: list[dict[Hashable, int]] = []  # the searches' own, emptied by ``release``
 
     def seconds(self) -> float:
         """CPU seconds of the search: the slices ended, and the one under way."""
@@ -98,27 +103,73 @@ class Search:
         return self.spent + CPU_CLOCK() - self.resumed
 
     def run(self, state: GameState) -> Generator[int, None, tuple[Status, list[Move]]]:
-        """The whole solve in slices, each timed here alone: the clock runs from the moment
-        the caller asks for a slice until the slice yields (or the search ends or raises).
-        The searches inside (probes, the complete search, the playouts, each a generator of
-        its own, taking turns) only yield; none of them touches the clock, so a slice is
-        counted once whichever of them ran it. Each slice runs with the garbage collector
-        paused and ends by freezing what it tracks (``collector``): the tables would otherwise
-        stall the process in full collections."""
+        """The whole solve in slices, then its tables emptied (``release``), however it ends.
+
+        Each slice is timed here alone: the clock runs from the moment the caller asks for a
+        slice until the slice yields (or the search ends or raises). The searches inside
+        (probes, the complete search, the playouts, each a generator of its own, taking turns)
+        only yield; none of them touches the clock, so a slice is counted once whichever of
+        them ran it. Each slice runs with the garbage collector paused and ends by freezing
+        what it tracks (``collector``): the tables would otherwise stall the process in full
+        collections."""
         steps = self._search(state)
-        with collector.during_search():
-            while True:
-                with collector.during_slice():
-                    self.resumed = CPU_CLOCK()
+        with collector.during_search():  # after the tables are emptied: a cheap hand-back
+            try:
+                result = yield from self._slices(steps)
+            except OutOfBudget:
+                yield from self.release()
+                raise
+            except BaseException:  # closed, or the caller's own error: no more pauses
+                for _ in self.release():
+                    pass
+                raise
+            yield from self.release()
+            return result
+
+    def _slices(
+        self, steps: Generator[int, None, tuple[Status, list[Move]]]
+    ) -> Generator[int, None, tuple[Status, list[Move]]]:
+        while True:
+            with collector.during_slice():
+                self.resumed = CPU_CLOCK()
+                try:
+                    nodes = next(steps)
+                except StopIteration as done:
+                    result: tuple[Status, list[Move]] = done.value
+                    return result
+                finally:
+                    self.spent += CPU_CLOCK() - self.resumed
+                    self.resumed = None
+            yield nodes
+
+    def release(self) -> Generator[int, None, None]:
+        """Empty the solve's tables ``RELEASE_ENTRIES`` entries at a time, pausing in between.
+
+        A long search's tables hold a million keys or more; freed at once (as a table is when
+        its last reference goes) they take a third of a second in one step of the interpreter,
+        with its lock held: the kernel's heartbeat, a click's answer and the event loop of the
+        browser-only site all wait. Popped a part at a time, the same work lets other threads
+        in (the lock changes hands between Python instructions) and, at each pause, the
+        cooperative runner. At the end of a solve the pauses come after the verdict and are
+        not counted as the search's CPU time (a failed probe's table, emptied before the next
+        probe, is); a small table is emptied without a pause. Closed at a pause (Stop pressed
+        meanwhile), it empties the rest without pauses, then ends as closed."""
+        closed = False
+        tables: list[dict[Hashable, int] | set[Hashable]] = [*self.tables, *self.policy.tables()]
+        for table in tables:
+            pop: Callable[[], object] = table.popitem if isinstance(table, dict) else table.pop
+            while len(table) > RELEASE_ENTRIES:
+                for _ in range(RELEASE_ENTRIES):
+                    pop()
+                if not closed:
                     try:
-                        nodes = next(steps)
-                    except StopIteration as done:
-                        result: tuple[Status, list[Move]] = done.value
-                        return result
-                    finally:
-                        self.spent += CPU_CLOCK() - self.resumed
-                        self.resumed = None
-                yield nodes
+                        yield self.nodes
+                    except GeneratorExit:
+                        closed = True
+            table.clear()
+        self.tables.clear()
+        if closed:
+            raise GeneratorExit
 
     def _search(self, state: GameState) -> Generator[int, None, tuple[Status, list[Move]]]:
         """The whole solve: probes, then the complete search with playouts alongside."""
@@ -129,6 +180,7 @@ class Search:
         for limit in range(policy.probes):
             if (yield from self.dfs(state, limit)):
                 return "solved", policy.line(state, self.path)
+            yield from self.release()  # the failed probe's table
         if policy.playout_share <= 0 or not policy.use_knowledge:
             won = yield from self.dfs(state, None)
             return ("solved" if won else "unsolvable"), policy.line(state, self.path)
@@ -173,6 +225,7 @@ class Search:
         policy, path = self.policy, self.path
         legal_of, apply = policy.legal, policy.apply
         seen: dict[Hashable, int] = {}  # key -> the most discrepancies left when searched
+        self.tables.append(seen)
         path.clear()
 
         # a policy's own search, if it has one (no call per node for the others)
