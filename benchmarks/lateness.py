@@ -26,6 +26,7 @@ from typing import Any
 
 from solitaire_widgets import Game
 from solitaire_widgets.widget.background import run_chances, run_solve
+from solitaire_widgets.widget.jobs import KINDS
 from solitaire_widgets.widget.options import DEFAULT_PLAYERS
 from solitaire_widgets.widget.replay import replay_of
 from solitaire_widgets.widget.runners import Job, run_cooperatively, run_in_thread
@@ -90,7 +91,7 @@ async def heartbeat(interval: float, until: Callable[[], bool], late: list[float
 
 def work(kind: str, variant: str, seed: int, seconds: float) -> tuple[Job, Any]:
     game = Game(variant, seed=seed)
-    job = Job(kind)
+    job = Job(kind, winds_down=KINDS[kind].winds_down)  # as the table's own jobs
     if kind == "solve":
         steps = run_solve(job, game.state, replay_of(game), max_nodes=10**9, max_seconds=seconds)
     else:

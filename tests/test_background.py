@@ -377,3 +377,24 @@ def test_stop_reaches_a_cooperative_job_in_ipykernel() -> None:
     finally:
         client.stop_channels()
         manager.shutdown_kernel(now=True)
+
+
+@pytest.mark.parametrize("winds_down", [True, False])
+def test_a_stopped_job_winds_down_unreported_or_is_closed(winds_down: bool) -> None:
+    """After Stop, a job that winds down (Solve: its search sees the cancel and empties its
+    tables a part at a time) still runs to its own end, and nothing it reports is applied;
+    any other job is closed at once."""
+    taken: list[int] = []
+    applied: list[object] = []
+
+    def work() -> runners.Steps:
+        for step in range(5):
+            taken.append(step)
+            yield {"step": step}
+        return {"done": True}
+
+    job = runners.Job("solve", winds_down=winds_down)
+    job.cancel.set()
+    runners.run_cooperatively(job, work(), lambda t, f: applied.append(t) or True, applied.append)
+    assert runners.wait_for_jobs([job], TIMEOUT)
+    assert taken == ([0, 1, 2, 3, 4] if winds_down else []) and applied == []

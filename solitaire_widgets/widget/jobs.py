@@ -42,6 +42,7 @@ class JobKind:
     stopped: str  # after Stop ({nodes}, {done}: how far it got)
     changes_game: bool = False  # its end is applied on the kernel's thread
     keeps_chances: bool = False  # a Chances table shown stays while it runs
+    winds_down: bool = False  # after Stop its work ends itself, a slice at a time (runners)
 
 
 KINDS = {
@@ -55,6 +56,7 @@ KINDS = {
             "solving: 0 positions looked at",
             "the game changed while the solver was working: its result was discarded",
             "stopped: the solver did not decide ({nodes:,} positions looked at)",
+            winds_down=True,  # its tables, a million keys or more, are emptied in parts
         ),
         JobKind(
             "chances",
@@ -123,7 +125,7 @@ class JobSlot:
         value into the traits to set; it runs only if the job is still current when it ends."""
         kind = KINDS[task]
         self.check_idle()
-        job = Job(task, button=kind.button, total=total)
+        job = Job(task, button=kind.button, total=total, winds_down=kind.winds_down)
         self.current = job
         started: JSONDict = {} if kind.keeps_chances else {"chances": []}
         started["solving"] = solving_state(

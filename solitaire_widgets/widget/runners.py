@@ -38,10 +38,14 @@ __all__ = [
     "wait_for_jobs",
 ]
 
-SLICE_SECONDS = 0.03
+SLICE_SECONDS = 0.02
 """The cooperative runner hands control back to the event loop after about this long (plus
-the step under way, up to about 20 ms of CPU: benchmarks/lateness.py), so a click or Stop
-waits at most about 50 ms."""
+the step under way, at most a few tens of ms of CPU: ``benchmarks/lateness.py``), so a click
+or Stop waits about 50 ms at most."""
+
+HAND_BACK_SECONDS = 1e-6
+"""The cooperative runner's hand-back between two slices: a timer this short (``sleep(0)``
+would not be a timer), so the next slice comes after what is ready by then, without idling."""
 
 COOPERATIVE_ENV = "SOLITAIRE_WIDGETS_COOPERATIVE"
 """Set to 1 to run the jobs cooperatively even where threads exist (for tests)."""
@@ -66,6 +70,7 @@ class Job:
     thread: threading.Thread | None = None  # the thread runner's thread
     future: asyncio.Task[None] | None = None  # the cooperative runner's task
     loop: asyncio.AbstractEventLoop | None = None  # the loop that task runs on
+    winds_down: bool = False  # after cancel it ends by itself, slice by slice (``_advance``)
     total: int = 0
     nodes: int = 0
     done: int = 0
@@ -86,18 +91,28 @@ def threads_available() -> bool:
 
 
 def _advance(job: Job, steps: Steps, apply: Apply, fail: Fail) -> bool:
-    """Run one slice of the work; True while it goes on."""
-    if job.cancel.is_set():
+    """Run one slice of the work; True while it goes on.
+
+    Once ``job.cancel`` is set, a job that ``winds_down`` is still run, slice by slice, to its
+    end, and nothing it reports is applied (the work sees the cancel and ends by itself: a
+    solve then empties its tables a part at a time, ``Search.release``); any other job is
+    closed at once."""
+    stopping = job.cancel.is_set()
+    if stopping and not job.winds_down:
         steps.close()
         return False
     try:
         traits = next(steps)
     except StopIteration as done:
-        apply(done.value, True)
+        if not stopping:
+            apply(done.value, True)
         return False
     except Exception as exc:  # a bug must not die silently in the background
-        fail(exc)
+        if not stopping:
+            fail(exc)
         return False
+    if stopping:
+        return True
     if traits is not None and not apply(traits, False):
         steps.close()
         return False
@@ -132,7 +147,10 @@ def run_cooperatively(job: Job, steps: Steps, apply: Apply, fail: Fail) -> async
             while time.perf_counter() < deadline:
                 if not _advance(job, steps, apply, fail):
                     return
-            await asyncio.sleep(0)  # a real turn of the loop: pending messages are handled
+            # A real turn of the loop, on a timer: what became ready meanwhile (a message, a
+            # timer) runs before the next slice. ``sleep(0)`` queued the next slice ahead of
+            # it, and a click waited two slices.
+            await asyncio.sleep(HAND_BACK_SECONDS)
 
     loop = _event_loop()
     job.loop = loop
