@@ -13,7 +13,8 @@ the same verdicts. ``--players-only`` keeps the saved verdicts and plays the gre
 players again (after a change to the hint engine): minutes instead of hours. ``--recheck 60``
 solves the table's undecided deals again with 60 CPU seconds each and adds what that settles
 (the table's rates stay those of its own budget). ``--thinker 1000`` plays the thinker on deals
-1..1000 of the table (its games take seconds each) and adds its column beside the others.
+1..1000 of the table (its games take seconds each) and adds its column beside the others, or
+extends the column there (``add_thinker``).
 """
 
 from __future__ import annotations
@@ -112,10 +113,14 @@ def run_jobs(
     return results
 
 
-def jobs_for(variant: str, deals: int, seconds: float | None, nodes: int | None) -> list[Job]:
+def jobs_for(
+    variant: str, deals: int, seconds: float | None, nodes: int | None, first: int = 1
+) -> list[Job]:
+    """``deals`` deals from deal ``first`` on, in jobs of ``CHUNK``."""
+    last = first + deals - 1
     return [
-        (variant, first, min(CHUNK, deals - first + 1), seconds, nodes)
-        for first in range(1, deals + 1, CHUNK)
+        (variant, start, min(CHUNK, last - start + 1), seconds, nodes)
+        for start in range(first, last + 1, CHUNK)
     ]
 
 
@@ -252,25 +257,49 @@ def add_players(variant: str, game: dict[str, Any], workers: int, client: Any) -
     }
 
 
+OVERLAP = 10
+"""Deals already in the thinker's column played again when it is extended: the same results
+show that the thinker still plays as it did when they were recorded."""
+
+
 def add_thinker(
     variant: str, game: dict[str, Any], deals: int, workers: int, client: Any
 ) -> dict[str, Any]:
-    """The thinker on deals 1..``deals`` of the table (the first of them: it is dearer)."""
+    """The thinker on deals 1..``deals`` of the table (the first of them: it is dearer).
+
+    A column already there, made with the same settings, is extended: its last ``OVERLAP``
+    deals are played again with the new ones and must come out the same (else every deal is
+    played afresh). Each run is recorded (``thinker_runs``: its deals, command, CPU per deal,
+    wall time, date)."""
     deals = min(deals, len(game["solver"]))
+    settings = {k: v for k, v in vars(profile_of(VARIANTS[variant]).thinker).items()}
+    column: str = game.get("thinker", "")
+    runs = thinker_runs(game) if column else []
+    if not column or any(run["settings"] != settings for run in runs) or deals <= len(column):
+        column, runs = "", []
+    first = max(1, len(column) - OVERLAP + 1) if column else 1
     started = time.perf_counter()
-    rows = run_jobs(think_chunk, jobs_for(variant, deals, None, None), workers, client, "thinker")
-    settings = profile_of(VARIANTS[variant]).thinker
-    return {
-        **game,
-        "thinker": "".join("W" if won else "L" for won, _ in rows),
-        "thinker_run": {
-            "command": command_line(),
-            "settings": {k: v for k, v in vars(settings).items()},
-            "cpu_seconds": {k: round(v, 3) for k, v in quantiles([r[1] for r in rows]).items()},
-            "wall_seconds": round(time.perf_counter() - started, 1),
-            "date": date.today().isoformat(),
-        },
+    jobs = jobs_for(variant, deals - first + 1, None, None, first=first)
+    rows = run_jobs(think_chunk, jobs, workers, client, "thinker")
+    played = "".join("W" if won else "L" for won, _ in rows)
+    if column and played[: len(column) - first + 1] != column[first - 1 :]:
+        print(f"  {variant}: the overlap came out differently: every deal again", file=sys.stderr)
+        return add_thinker(
+            variant, {**game, "thinker": "", "thinker_runs": []}, deals, workers, client
+        )
+    new = len(column) + 1
+    cpu = [round(c, 2) for _, c in rows[new - first :]]
+    run = {
+        "deals": [new, deals],
+        "command": command_line(),
+        "settings": settings,
+        "cpu_seconds": {k: round(v, 3) for k, v in quantiles(cpu).items()},
+        "cpu_per_deal": cpu,
+        "wall_seconds": round(time.perf_counter() - started, 1),
+        "date": date.today().isoformat(),
     }
+    game = {k: v for k, v in game.items() if k != "thinker_run"}
+    return {**game, "thinker": column + played[new - first :], "thinker_runs": [*runs, run]}
 
 
 def recheck(
@@ -387,32 +416,38 @@ def markdown(table: dict[str, Any]) -> str:
             "The hint player and greedy are counted again on those same deals.",
             "",
             "| game | deals | thinker wins | rate (Wilson 95%) | thinker: share of the winnable"
-            " deals it wins | hint player | greedy | CPU per game: median / mean / slowest |",
+            " deals it wins | hint player | greedy | CPU per game: mean / slowest |",
             "|---|---|---|---|---|---|---|---|",
         ]
         for variant, game in thinkers:
-            t, cpu = game["summary"]["thinker"], game["thinker_run"]["cpu_seconds"]
-            mean = cpu["total"] / t["deals"]
+            t, runs = game["summary"]["thinker"], thinker_runs(game)
+            mean = sum(r["cpu_seconds"]["total"] for r in runs) / t["deals"]
+            slowest = max(r["cpu_seconds"]["max"] for r in runs)
             lines.append(
                 f"| {VARIANTS[variant].title} | 1..{t['deals']:,} | {t['wins']:,} | "
                 f"{percent(t['rate'])} {interval(t['wilson'])} | {percent(t['of_winnable'])} "
                 f"of {t['winnable']:,} | {t['hint_wins']:,} | {t['greedy_wins']:,} | "
-                f"{cpu['median']:.2f} s / {mean:.2f} s / {cpu['max']:.1f} s |"
+                f"{mean:.2f} s / {slowest:.1f} s |"
             )
         lines += [
             "",
             "On the same deals, winnable minus the thinker's rate is what the hidden cards cost",
             "(at most: a better player may yet close some of it); the thinker's rate minus the",
-            "hint player's is what playing by simple rules costs. The commands, and the",
-            "thinker's settings (`ThinkerSettings`, the game's own):",
+            "hint player's is what playing by simple rules costs. The commands (a run that",
+            "extends a column plays its last deals again first, and must find the same results),",
+            "with the median CPU time of a game, and the thinker's settings (`ThinkerSettings`,",
+            "the game's own):",
             "",
         ]
-        lines += [
-            f"- {VARIANTS[v].title}: `{g['thinker_run']['command']}` ({g['thinker_run']['date']},"
-            f" {g['thinker_run']['wall_seconds'] / 3600:.1f} hours wall on a shared machine;"
-            f" {settings_words(g['thinker_run']['settings'])})"
-            for v, g in thinkers
-        ]
+        for variant, game in thinkers:
+            runs = thinker_runs(game)
+            lines.append(f"- {VARIANTS[variant].title}: {settings_words(runs[-1]['settings'])}")
+            lines += [
+                f"  - deals {r['deals'][0]:,}..{r['deals'][1]:,}: `{r['command']}` ({r['date']},"
+                f" {r['wall_seconds'] / 60:.0f} minutes wall on a shared machine; median"
+                f" {r['cpu_seconds']['median']:.2f} CPU s a game)"
+                for r in runs
+            ]
     lines += [
         "",
         "## The search: time and positions per deal",
@@ -468,6 +503,15 @@ def markdown(table: dict[str, Any]) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def thinker_runs(game: dict[str, Any]) -> list[dict[str, Any]]:
+    """The runs that made a game's thinker column (one, in a table written before runs were
+    recorded one by one)."""
+    if "thinker_runs" in game:
+        runs: list[dict[str, Any]] = game["thinker_runs"]
+        return runs
+    return [{**game["thinker_run"], "deals": [1, len(game["thinker"])]}]
 
 
 def settings_words(settings: dict[str, Any]) -> str:
