@@ -88,10 +88,12 @@ class QuadrennialPolicy(Policy):
     def __init__(self, profile: Profile, use_knowledge: bool = True) -> None:
         super().__init__(profile, use_knowledge)
         self.allowed = self.rules.redeals_allowed
-        self.lost_in_last_pass: set[Hashable] = set()
+        # one set per stock length: a set of a million keys would grow (copy itself into a
+        # table twice the size) in one step of 50 ms or more, with the interpreter's lock held
+        self.lost_in_last_pass: list[set[Hashable]] = [set() for _ in range(53)]
 
     def tables(self) -> list[set[Hashable]]:
-        return [self.lost_in_last_pass]
+        return self.lost_in_last_pass
 
     def start(self, state: GameState) -> Any:
         rules, p = self.rules, state.piles
@@ -229,7 +231,7 @@ def _last_pass_won(
     stock: tuple[int, ...],
     waste: tuple[int, ...],
     up: list[int],
-    search: tuple[list[int], set[Hashable], Callable[[int], object]],
+    search: tuple[list[int], list[set[Hashable]], Callable[[int], object]],
 ) -> bool:
     """``QuadrennialPolicy.settle``'s search: True with the winning moves added to ``line``;
     ``up`` (the foundation heights) is this call's own copy; ``search`` is ``(line, the lost
@@ -272,7 +274,8 @@ def _last_pass_won(
         waste, stock, drawn = (*waste, top), stock[:-1], drawn + 1
     count(drawn + 1)
     key = reserve, stock, waste
-    if key not in lost:
+    lost_here = lost[len(stock)]
+    if key not in lost_here:
         for card in reserve:
             if card in need:  # home, and the stock's top refills
                 rest = list(reserve)
@@ -288,7 +291,7 @@ def _last_pass_won(
             line.append(DRAW_CODE)
             if _last_pass_won(reserve, stock[:-1], (*waste, top), up[:], search):
                 return True
-        lost.add(key)
+        lost_here.add(key)
     del line[mark:]
     return False
 

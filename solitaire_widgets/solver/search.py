@@ -48,9 +48,9 @@ SLICE_NODES = 1024
 (``Search._interleaved``), and at most this many between two slices of ``solve_steps`` (a
 policy may pause more often: ``Policy.pause_nodes``; the turns, so the search, stay the same)."""
 
-RELEASE_ENTRIES = 16_384
+RELEASE_ENTRIES = 8_192
 """Entries of the tables freed between two pauses at the end of a solve (``Search.release``):
-about 20 ms of work for Quadrennial keys."""
+about 10 ms of work for Quadrennial keys."""
 
 
 def _cpu_clock() -> Callable[[], float]:
