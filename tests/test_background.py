@@ -393,8 +393,12 @@ def test_a_stopped_job_winds_down_unreported_or_is_closed(winds_down: bool) -> N
             yield {"step": step}
         return {"done": True}
 
-    job = runners.Job("solve", winds_down=winds_down)
-    job.cancel.set()
-    runners.run_cooperatively(job, work(), lambda t, f: applied.append(t) or True, applied.append)
-    assert runners.wait_for_jobs([job], TIMEOUT)
+    def body() -> None:
+        job = runners.Job("solve", winds_down=winds_down)
+        job.cancel.set()
+        report = lambda t, f: applied.append(t) or True  # noqa: E731
+        runners.run_cooperatively(job, work(), report, applied.append)
+        assert runners.wait_for_jobs([job], TIMEOUT)
+
+    in_thread(body)  # no loop running yet: the job runs on the runner's private loop
     assert taken == ([0, 1, 2, 3, 4] if winds_down else []) and applied == []
