@@ -55,7 +55,7 @@ from .engine import MAX_SEED
 from .games import PROFILES, profile_of
 from .information import determinize, hidden_count, unseen_cards
 from .moves import IllegalMoveError, Move, parse_move
-from .solver import solve_steps
+from .solver import solve_paced
 from .state import GameState, state_of
 from .stats.strategies import (
     Outcome,
@@ -233,14 +233,7 @@ def _play(play: Strategy, state: GameState, seed: int) -> Generator[None, None, 
 def _solve(state: GameState, budget: int) -> Generator[None, None, tuple[Outcome, int]]:
     """The solver's verdict on one sample, a slice at a time: won, lost or unknown, and the
     nodes it used. The budget is in nodes, so the verdict is the same on any machine."""
-    steps = solve_steps(state, max_nodes=budget, max_seconds=None)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result = done.value
-            break
-        yield None
+    result = yield from solve_paced(state, budget, lambda: None)
     if result.status == "solved":
         return "won", result.nodes
     return ("lost" if result.status == "unsolvable" else "unknown"), result.nodes

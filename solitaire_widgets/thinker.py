@@ -46,7 +46,7 @@ from .hints import hints
 from .information import InfoState, determinize, info_state
 from .move_tally import MoveTally
 from .moves import Move, parse_move
-from .solver import solve_steps
+from .solver import solve_paced, solve_steps
 from .state import GameState, HasHistory, history_of, state_of
 from .variants import VARIANTS, Variant
 
@@ -263,14 +263,7 @@ class _Sampler:
             tally.count(verdict)
 
     def _solve(self, world: GameState) -> Generator[int, None, tuple[str, list[str]]]:
-        steps = solve_steps(world, max_nodes=self.settings.nodes, max_seconds=None)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                result = done.value
-                break
-            yield self.nodes
+        result = yield from solve_paced(world, self.settings.nodes, lambda: self.nodes)
         self.nodes += result.nodes
         yield self.nodes
         return result.status, result.moves

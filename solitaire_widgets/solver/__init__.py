@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..checks import check_count, check_node_budget, check_seconds
 from ..engine import MAX_SEED, check_seed, new_state
@@ -142,6 +142,26 @@ def _run(state: GameState, search: Search) -> Generator[int, None, SolveResult]:
     return SolveResult(status, moves, search.nodes, search.seconds())
 
 
+Pace = TypeVar("Pace")
+
+
+def solve_paced(
+    state: GameState, max_nodes: int, pace: Callable[[], Pace]
+) -> Generator[Pace, None, SolveResult]:
+    """``solve_steps`` under a node budget alone (the same verdict on any machine), for a
+    caller that runs many searches within its own slices (the thinker, chances): between two
+    slices it yields ``pace()``, the caller's own progress, instead of this search's node
+    count; it returns the result."""
+    steps = solve_steps(state, max_nodes=max_nodes, max_seconds=None)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: SolveResult = done.value
+            return result
+        yield pace()
+
+
 WINNABLE_NODES = 100_000
 """The node budget within which ``next_winnable`` must prove a deal won (the same on any
 machine, so the same start always gives the same deal)."""
@@ -198,5 +218,6 @@ __all__ = [
     "Status",
     "next_winnable",
     "solve",
+    "solve_paced",
     "solve_steps",
 ]
