@@ -57,7 +57,7 @@ def notation(card: RuleCard) -> str:
     named = []
     if rules.waste >= 0:
         named.append("<code>S-W</code> (or <code>draw</code>) draws")
-    if card.variant == "acquaintance":
+    if rules.has_deal:
         named.append("<code>deal</code> deals a round")
     if rules.redeals_allowed:
         named.append("<code>redeal</code> starts the next pass")

@@ -110,13 +110,14 @@ class Profile:
     chance_nodes: ClassVar[int] = 5_000
     """The solver's node budget per sample of a chance measurement (``chances``)."""
     rule_card: ClassVar[RuleCardText | None] = None
+    """The game's rule card (``scripts/rule_cards.py``), None for a game without one."""
     one_way_sources: ClassVar[frozenset[str]] = frozenset({"redeal"})
     """Move sources (pile names, ``deal``, ``redeal``) after which no earlier position of the
     game can come back (the hints skip looking such a move up; the module argues each)."""
     safe_words: ClassVar[str] = "this can never lose a game that can still be won"
+    """Why a safe move that is not an ace can never hurt, in a hint's words."""
     thinker: ClassVar[ThinkerSettings] = ThinkerSettings()
     """How the thinker looks ahead in this game (``solitaire_widgets.thinker``)."""
-    """Why a safe move that is not an ace can never hurt, in a hint's words."""
 
     first_safe: Callable[[GameState], Move | None]
     """The first safe move (in ``legal_moves`` order), or None: ``is_safe``'s rule with the

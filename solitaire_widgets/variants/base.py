@@ -230,6 +230,12 @@ class Variant(ABC):
     def deal_reason(self, state: GameState) -> str | None:
         return f"{self.title} has no deal move: " + self.stock_hint()
 
+    @property
+    def has_deal(self) -> bool:
+        """Whether the game has the named move ``deal`` (a game that has it says when it is
+        legal: it overrides ``deal_reason``)."""
+        return type(self).deal_reason is not Variant.deal_reason
+
     def redeal_reason(self, state: GameState) -> str | None:
         """With a waste: turn it over when the stock is empty, while redeals are left."""
         if self.waste < 0:
