@@ -26,15 +26,19 @@ So, around each slice of a search (a thousand positions or so):
   games). So the objects the slices *made* are counted (the collector's own allocation count,
   read at each slice's end before ``freeze`` resets it: constant time), and once they
   outnumber a quarter of what the last full collection left alive (CPython's own rule for
-  full collections), the end of the search runs one: its cost stays in proportion to what the
-  searches made. Counting every object handed back instead (the whole heap, frozen by each
-  slice) ran a full collection after nearly every search: in a large process (a test run, a
-  long notebook) a hint's small search then cost a walk of the whole heap, per move.
+  full collections), the end of the search counts the objects alive, and runs one if they
+  too grew by that much: its cost stays in proportion to what the searches left behind. A
+  search whose tables are gone leaves nothing, and runs none (the first full collection after
+  a million objects were freed takes about 20 ms even in a small process). Counting every
+  object handed back instead (the whole heap, frozen by each slice) ran a full collection
+  after nearly every search: in a large process (a test run, a long notebook) a hint's small
+  search then cost a walk of the whole heap, per move.
 
 A search makes no reference cycles of its own (``test_a_search_makes_no_cyclic_garbage``), and
-it empties its tables, a part at a time, before its end (``Search.release``): the full
-collection at the hand-back then walks the rest of the process, not the tables (walking a
-long Quadrennial search's 1.5 million keys took 2 s with the interpreter's lock held).
+it empties its tables, a part at a time, before its end (``Search.release``): a full
+collection at the hand-back is rare, and walks the rest of the process, not the tables
+(walking a long Quadrennial search's 1.5 million keys took 2 s with the interpreter's lock
+held).
 
 Both nest and count: two searches at once (two tables, or Chances beside Solve, in threads or
 in the cooperative runner) pause the collector until the last slice ends and unfreeze after the
@@ -99,12 +103,17 @@ def during_search() -> Iterator[None]:
 
 
 def _hand_back() -> None:
-    """Unfreeze, and run a full collection once the searches have made enough (see above)."""
+    """Unfreeze; once the searches have made enough, run a full collection if the objects
+    alive grew by as much since the last one (see above)."""
     global _made, _alive
     gc.unfreeze()
-    if gc.isenabled() and _made > max(_AT_LEAST, _alive // 4):
+    if not gc.isenabled() or _made <= max(_AT_LEAST, _alive // 4):
+        return
+    _made = 0
+    # What the searches made is mostly gone by now (their tables are emptied before the end):
+    # if as much is still alive, part of it may be cyclic garbage that was frozen.
+    if len(gc.get_objects()) - _alive > max(_AT_LEAST, _alive // 4):
         gc.collect()
-        _made = 0
         _alive = len(gc.get_objects())
 
 
