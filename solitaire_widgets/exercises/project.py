@@ -73,7 +73,7 @@ class PlayerProject(Exercise):
     def _assess(self, answer: object) -> Feedback:
         # the deals are drawn only now, after the player's code has run, and from the
         # operating system: nothing the notebook or the player did before can decide them
-        return self.assess(answer, None, session.tries[self.id] + 1)
+        return self.assess(answer, None, session.tries(self.id) + 1)
 
     def assess(self, answer: object, draw: str | None = None, number: int = 1) -> Feedback:
         """The verdict on a player for one draw of fresh deals (a new one when ``draw`` is
