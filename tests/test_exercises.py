@@ -9,8 +9,9 @@ import importlib
 import random
 import re
 import runpy
+from collections import deque
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, repeat
 from math import ceil, comb, isclose
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from hypothesis import strategies as st
 from student_work import answer_cells, check_cells, grader
 
 import solitaire_widgets.stats as stats
-from solitaire_widgets import Game, new_state
+from solitaire_widgets import Game, kernel_state, new_state
 from solitaire_widgets.exercises import (
     EXERCISES,
     Feedback,
@@ -107,31 +108,27 @@ def simulated_coverage(p: float, n: int, runs: int, rng: random.Random) -> float
     return hits / runs
 
 
-# The right answers by routes other than the notebooks' solutions: the package's own exact
-# functions, inclusion-exclusion, the engine, a plain simulation.
+# The right answers by routes other than the notebooks' solutions: counting written here, tables
+# of the package's own exact functions, inclusion-exclusion, the engine, a plain simulation. (An
+# exercise whose check draws a case of its own gets a formula: a table holds no drawn case.)
 RIGHT: dict[str, Any] = {
     "start-legal": ["S-W"],
     "quadrennial-legal": [str(m) for m in Game("quadrennial", seed=3).legal_moves()],
     "quadrennial-rules": {"R2-F1": 1, "W-R3": 2, "S-F2": 3, "redeal": 5},
-    "quadrennial-ace": table_of("quadrennial-ace", lambda c, a, r: stats.at_least_one(c, a, r)),
-    "quadrennial-aces": table_of(
-        "quadrennial-aces", lambda k, c, a, r: stats.hypergeometric(k, c, a, r)
-    ),
+    "quadrennial-ace": lambda c, a, r: 1 - Fraction(comb(c - a, r), comb(c, r)),
+    "quadrennial-aces": lambda k, c, a, r: Fraction(comb(a, k) * comb(c - a, r - k), comb(c, r)),
     "quadrennial-timing": ["S-W", "R1-F", "R1-F", "R1-F1"],
     "acquaintance-rules": {"R3-F2": 1, "R4-R1": 2, "S-R3": 3, "redeal": 4},
     "acquaintance-sizes": (12, 12, 12, 11),
-    "acquaintance-two": table_of("acquaintance-two", lambda s, p: stats.at_least_one(12 * s, s, p)),
-    "acquaintance-twos": table_of(
-        "acquaintance-twos",
-        lambda n: sum(k * stats.hypergeometric(k, 48, 4, n) for k in range(min(4, n) + 1)),
-    ),
+    "acquaintance-two": lambda s, p: 1 - Fraction(comb(11 * s, p), comb(12 * s, p)),
+    "acquaintance-twos": lambda n: Fraction(n, 12),
     "acquaintance-back": ["r1", 3],
     "acme-legal": {"t2-t1", "T3-F2", "S-W"},
     "acme-rules": {"T1-T4": 4, "T2-T3": 2, "W-R": 3, "T1-F3": 1, "S-T4": 5},
-    "acme-clubs": table_of("acme-clubs", lambda k, r: stats.hypergeometric(k, 48, 12, r)),
+    "acme-clubs": lambda k, r: Fraction(comb(12, k) * comb(36, r - k), comb(48, r)),
     "fly-moves": len(Game("fly", seed=4).legal_moves()),
     "fly-rules": {"R-F1": 1, "T2-T4": 4, "T3-R": 3, "redeal": 5},
-    "fly-kings": table_of("fly-kings", lambda r: stats.hypergeometric(2, 96, 2, r)),
+    "fly-kings": lambda r: Fraction(r * (r - 1), 96 * 95),
     "fly-pair": table_of("fly-pair", pair_in_fly_reserve),
     "lab-meaning": "A, E",
     "lab-coverage": simulated_coverage,
@@ -1082,6 +1079,119 @@ def test_a_thin_wrapper_around_the_package_is_refused() -> None:
             assert "from solitaire_widgets" in feedback.message, feedback.message
     assert "ceil" in judge("lab-sample-size", partial(sample_size)).message
     assert "comb" not in judge("lab-sample-size", partial(sample_size)).message
+
+
+READ_OFF_THE_PACKAGE = """
+class Memo(dict):
+    def __missing__(self, key):
+        return at_least_one(*key)
+
+memo = Memo()
+helpers = deque([hypergeometric])
+again = repeat(hypergeometric)
+hg_alias = hypergeometric
+sizes = deque([sample_size])
+exact = deque([coverage])
+
+def p_ace(cards, aces, reserve):
+    return memo[cards, aces, reserve]
+
+def from_a_deque(k, cards, aces, reserve):
+    return helpers[0](k, cards, aces, reserve)
+
+def from_repeat(k, cards, aces, reserve):
+    return next(again)(k, cards, aces, reserve)
+
+def by_a_built_name(k, cards, aces, reserve):
+    return globals()["hg_" + "alias"](k, cards, aces, reserve)
+
+def quietly(k, cards, aces, reserve):
+    try:
+        return helpers[0](k, cards, aces, reserve)
+    except Exception:
+        return Fraction(1, 2)
+
+def deals_needed(p, h):
+    return sizes[0](p, h)
+
+def measure_coverage(p, n, runs, rng):
+    return round(exact[0](n, [p])[0] * runs) / runs
+"""
+
+
+def test_the_packages_answers_refuse_while_a_check_runs_a_function() -> None:
+    """The review's routes past the scan (a dict's ``__missing__``, a deque, ``repeat``, a name
+    built at run time), a function that catches the refusal, and the hidden test's fresh copy:
+    while a check runs the student's function, the package's answers refuse, and the check
+    says "not yet" and why. Outside a check they answer as before."""
+    namespace: dict[str, Any] = {
+        "at_least_one": stats.at_least_one,
+        "hypergeometric": stats.hypergeometric,
+        "sample_size": sample_size,
+        "coverage": coverage,
+        "deque": deque,
+        "repeat": repeat,
+        "Fraction": Fraction,
+    }
+    exec(READ_OFF_THE_PACKAGE, namespace)
+    routes = {
+        "quadrennial-ace": ["p_ace"],
+        "quadrennial-aces": ["from_a_deque", "from_repeat", "by_a_built_name", "quietly"],
+        "lab-sample-size": ["deals_needed"],
+        "lab-coverage": ["measure_coverage"],
+    }
+    verdict = runpy.run_module("solitaire_widgets.exercises.fresh")["verdict"]
+    for exercise_id, names in routes.items():
+        for name in names:
+            feedback = judge(exercise_id, namespace[name])
+            assert feedback.verdict == "not yet", (name, feedback)
+            assert "from solitaire_widgets" in feedback.message, feedback.message
+            assert not verdict(exercise_id, namespace[name]), name
+    assert namespace["p_ace"](52, 4, 8) == stats.at_least_one(52, 4, 8)
+    assert namespace["from_a_deque"](1, 52, 4, 8) == stats.hypergeometric(1, 52, 4, 8)
+    assert namespace["deals_needed"](0.15, 0.01) == 4898
+
+
+def test_a_table_made_for_the_stored_cases_misses_the_drawn_one() -> None:
+    """The stored cases are readable in the package, so a table of the package's values made
+    for them, outside any check, is right on every one of them; the case each check draws is
+    not in it, with or without a default value."""
+    for exercise_id in ("quadrennial-ace", "quadrennial-aces", "acquaintance-two"):
+        exercise = EXERCISES[exercise_id]
+        assert isinstance(exercise, Function) and exercise.drawn is not None
+        table = {case.args: exercise.drawn.value(*case.args) for case in exercise.cases}
+        looked_up = (
+            lambda *args, table=table: table[args],
+            lambda *args, table=table: table.get(args, Fraction(1, 3)),
+        )
+        for answer in looked_up:
+            feedback = judge(exercise_id, answer)
+            assert feedback.verdict == "not yet", (exercise_id, feedback)
+            assert "KeyError" in feedback.message or "but not yet" in feedback.message
+        assert judge(exercise_id, RIGHT[exercise_id]).correct
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        lambda: stats.hypergeometric(1, 52, 4, 8),
+        lambda: stats.at_least_one(52, 4, 8),
+        stats.quadrennial_ace_in_reserve,
+        lambda: stats.acme_reserve_suit_count(2),
+        stats.acquaintance_two_in_first_row,
+        stats.fly_reserve_both_copies,
+        lambda: sample_size(0.15, 0.01),
+        lambda: coverage(20, [0.5]),
+    ],
+)
+def test_each_answer_of_the_package_refuses_inside_a_check(answer: Any) -> None:
+    with (
+        kernel_state.checking() as called,
+        pytest.raises(kernel_state.AnswerRefused, match="asks you to write it yourself"),
+    ):
+        answer()
+    assert called
+    assert answer() is not None  # outside a check it answers
 
 
 @pytest.mark.parametrize("variant, deal", [("acme", 3), ("acme", 7), ("fly", 4)])

@@ -1,8 +1,10 @@
 """Every exercise of the tutorials: its question's answer form, its naive answer and the hints.
 
 The right answers are not here. A counting exercise asks for a function, checked on the game's
-own numbers and on others, each value stored as a hash (``Case``); a fixed choice is a hash; an
-engine answer is worked out from the engine when it is checked (``from_engine``). The wrong
+own numbers and on others, each value stored as a hash (``Case``), and, where the package's
+``stats`` gives the answer, on one more case each check draws (``Drawn``: those functions refuse
+while the student's runs); a fixed choice is a hash; an engine answer is worked out from the
+engine when it is checked (``from_engine``). The wrong
 answers are here on purpose: each ``Mistake`` is a likely slip and the hint aimed at it, and
 ``naive`` is the answer a student is likely to write first (the tests type it into the
 notebook and expect its hint). The teacher's answers are the solution cells of the tutorials in
@@ -14,13 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from math import ceil, comb
+from random import Random
 
 from ..state import GameState
+from ..stats.exact import at_least_one, hypergeometric
 from .answers import IntForm, IntsForm, LettersForm, MoveSetForm, PlaceForm
 from .identity import Student
 from .kinds import (
     Case,
     Computed,
+    Drawn,
     Exercise,
     Fewest,
     Function,
@@ -151,10 +156,25 @@ def _choose(topic: str, options: tuple[object, ...]) -> Callable[[Student], obje
     return choose
 
 
-def _hypergeometric(k: int, population: int, successes: int, draws: int) -> Fraction:
-    return Fraction(
-        comb(successes, k) * comb(population - successes, draws - k), comb(population, draws)
-    )
+def _a_deck(rng: Random) -> tuple[int, int, int]:
+    """A deck of ``cards`` with ``aces`` of them aces, and a ``reserve`` dealt from it."""
+    return rng.randint(20, 110), rng.randint(1, 8), rng.randint(1, 16)
+
+
+def _a_deck_and_k(rng: Random) -> tuple[int, int, int, int]:
+    """A deck, a reserve and a count ``k`` of aces in it that can happen."""
+    cards, aces, reserve = _a_deck(rng)
+    return rng.randint(0, min(aces, reserve)), cards, aces, reserve
+
+
+def _clubs(rng: Random) -> tuple[int, int]:
+    """A count ``k`` of clubs and an Acme reserve that can hold them."""
+    reserve = rng.randint(1, 20)
+    return rng.randint(0, min(12, reserve)), reserve
+
+
+def _expected_twos(cards: int) -> Fraction:
+    return sum((k * hypergeometric(k, 48, 4, cards) for k in range(min(4, cards) + 1)), Fraction(0))
 
 
 REPLACEMENT = (
@@ -289,6 +309,7 @@ EXERCISE_LIST: list[Exercise] = [
             Case((52, 4, 13), ("fd8487c1135bcff98fe92b5d",)),
             Case((32, 4, 5), ("c1763b4d32854b37f511e6c7",)),
         ),
+        drawn=Drawn(_a_deck, at_least_one),
         game_words="Quadrennial's own numbers",
     ),
     Function(
@@ -339,6 +360,7 @@ EXERCISE_LIST: list[Exercise] = [
             Case((3, 52, 4, 13), ("1bfff0aa18ce38e93e9e03af",)),
             Case((2, 32, 4, 5), ("870c64a29b7ae58bcf6f3564",)),
         ),
+        drawn=Drawn(_a_deck_and_k, hypergeometric),
         game_words="Quadrennial's own numbers",
     ),
     Fewest(
@@ -465,6 +487,10 @@ EXERCISE_LIST: list[Exercise] = [
             Case((4, 12), ("6a2214a0c0308cc0a2041860",)),
             Case((1, 4), ("93afbf4f0f25aac6057f4b9b",)),
         ),
+        drawn=Drawn(
+            lambda rng: (rng.randint(1, 8), rng.randint(1, 12)),
+            lambda suits, piles: at_least_one(12 * suits, suits, piles),
+        ),
         game_words="Acquaintance's own numbers",
         other_words="other decks and other numbers of piles",
     ),
@@ -502,6 +528,7 @@ EXERCISE_LIST: list[Exercise] = [
             Case((1,), ("41c73e911fdcab00e0ec6388",)),
             Case((48,), ("804029271f81795658fb1d5b",)),
         ),
+        drawn=Drawn(lambda rng: (rng.randint(1, 48),), _expected_twos),
         game_words="R1's 12 cards",
         other_words="piles of other sizes",
     ),
@@ -605,7 +632,7 @@ EXERCISE_LIST: list[Exercise] = [
             Mistake(
                 "The aces are on the foundations before the deal: the reserve comes from the "
                 "48 non-aces, 12 of them clubs, not from 52 cards with 13 clubs.",
-                formula=lambda k, reserve: _hypergeometric(k, 52, 13, reserve),
+                formula=lambda k, reserve: hypergeometric(k, 52, 13, reserve),
             ),
         ),
         otherwise=(
@@ -623,6 +650,7 @@ EXERCISE_LIST: list[Exercise] = [
             Case((12, 13), ("45129404eddc3854f31326e7",)),
             Case((1, 4), ("2ddfc7c011ed519c01954cb8",)),
         ),
+        drawn=Drawn(_clubs, lambda k, reserve: hypergeometric(k, 48, 12, reserve)),
         game_words="3 clubs in Acme's 13-card reserve",
         other_words="other counts and reserve sizes",
     ),
@@ -733,6 +761,9 @@ EXERCISE_LIST: list[Exercise] = [
             Case((20,), ("2f26603eb4d05a4c5a3de250",)),
             Case((48,), ("48dc48f6c930614689782191",)),
             Case((96,), ("2a84d94f182fbc222906ccba",)),
+        ),
+        drawn=Drawn(
+            lambda rng: (rng.randint(2, 96),), lambda reserve: hypergeometric(2, 96, 2, reserve)
         ),
         game_words="Fly's 13-card reserve",
         other_words="reserves of other sizes",
