@@ -38,6 +38,7 @@ from solitaire_widgets.exercises import (
     replay_check,
     session,
     student,
+    train,
     tries,
     versus,
     view_of,
@@ -802,6 +803,20 @@ def test_a_player_that_breaks_a_rule_is_told_where_and_why() -> None:
         play_deal(lambda view: None, "acme", 7)
     with pytest.raises(PlayerError, match="cannot read"):
         play_deal(lambda view: "T1 T2", "acme", 7)
+
+
+def test_training_a_player_not_written_yet_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """The student copy's stub (only a docstring) is not judged "not yet" on a deal: train
+    says the player is not written yet."""
+
+    def my_player(view: View) -> object:
+        """Your player: look at the view and return one of view.legal."""
+
+    train(my_player)
+    said = capsys.readouterr().out
+    assert said.startswith("Your player is not written yet") and "deal 1" not in said
+    train(lambda view: "T1-T2")  # a written player that breaks a rule is still told where
+    assert capsys.readouterr().out.startswith("Not yet: deal 1, move 1:")
 
 
 def test_a_game_going_round_in_circles_ends() -> None:

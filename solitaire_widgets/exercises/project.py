@@ -27,11 +27,10 @@ import re
 import secrets
 from dataclasses import dataclass, replace
 
-from ..engine import new_state
 from . import session
 from .answers import AnswerFormError
 from .kinds import Exercise, Feedback
-from .players import Comparison, PlayerError, Split, compare, view_of
+from .players import Comparison, PlayerError, Split, compare, first_choice
 from .scan import interpreter_names
 
 HELD_OUT = range(1_000_001, 2_000_001)
@@ -93,7 +92,7 @@ class PlayerProject(Exercise):
                 "does not accept it.",
             )
         try:
-            first = answer(view_of(new_state(self.variant, 1)))
+            first = first_choice(answer, self.variant)
         except Exception as error:  # the student's code: say what it raised
             return self.feedback("not yet", f"Your player raised {error!r} on deal 1.")
         if first is None or first is Ellipsis:
