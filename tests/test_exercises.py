@@ -323,7 +323,59 @@ def test_other_wrong_functions_get_a_targeted_or_general_hint() -> None:
         "Round up"
         in judge("lab-sample-size", lambda p, h: int(1.96**2 * p * (1 - p) / h**2)).message
     )
-    assert "redeal's own round" in judge("acquaintance-back", ("R1", 4)).message
+    # round() is right for the claim's own numbers (4898.04): the hint is about rounding up,
+    # not about a number of the game written in the function
+    rounded = judge("lab-sample-size", lambda p, h: round(1.96**2 * p * (1 - p) / h**2))
+    assert "round up, with ceil" in rounded.message and "Right for" not in rounded.message
+
+
+def test_where_a_card_comes_back_gets_one_message_for_every_wrong_place() -> None:
+    """A hint for ("R1", 4) alone told a student the pile was right: every wrong place gets the
+    same questions, and the naive answer's among them."""
+    messages = {
+        judge("acquaintance-back", place).message
+        for place in [("R1", 4), ("R4", 3), ("R2", 1), ("R1", 0), ("R3", 3)]
+    }
+    assert len(messages) == 1
+    assert "redeal's own round" in messages.pop()
+
+
+def test_a_correct_note_claims_nothing_about_how_it_was_worked_out() -> None:
+    """Summing the chances of 1, 2, 3... aces (as scipy's ``hypergeom.sf`` does) is right, and
+    its note must not say that it counted the complement."""
+
+    def by_sum(cards: int, aces: int, reserve: int) -> Fraction:
+        return sum(
+            (
+                Fraction(comb(aces, k) * comb(cards - aces, reserve - k), comb(cards, reserve))
+                for k in range(1, min(aces, reserve) + 1)
+            ),
+            Fraction(0),
+        )
+
+    feedback = judge("quadrennial-ace", by_sum)
+    assert feedback.correct and "You counted" not in feedback.message
+
+
+def test_every_exercise_is_numbered_and_headed_so_in_its_notebook() -> None:
+    """A check's title numbers the exercise as its notebook's heading does ("Exercise 1 (...)"):
+    00's said "Exercise (predict the engine)", with no number."""
+    for path in NOTEBOOKS:
+        nb = nbformat.read(path, as_version=4)
+        headings = "\n".join(
+            line
+            for cell in nb.cells
+            if cell.cell_type == "markdown"
+            for line in cell.source.split("\n")
+            if line.startswith("#")
+        )
+        for exercise_id in answer_cells(nb):
+            title = EXERCISES[exercise_id].title
+            if EXERCISES[exercise_id].level == "project":
+                continue
+            number = re.fullmatch(r"(Exercise \d+) \(.+\)", title)
+            assert number, title
+            assert re.search(rf"^#+ {number[1]} \(", headings, re.M), (path.name, title)
 
 
 @pytest.mark.parametrize(

@@ -186,7 +186,7 @@ EXERCISE_LIST: list[Exercise] = [
     # ------------------------------------------------------------------ 00_start_here
     Computed(
         "start-legal",
-        "Exercise (predict the engine)",
+        "Exercise 1 (predict the engine)",
         "legal",
         "warm-up",
         naive='legal = ["S-W", "R-T1"]',
@@ -298,7 +298,8 @@ EXERCISE_LIST: list[Exercise] = [
             "equally likely. How many of them hold no ace? Try your function on the mini-deck: "
             "p_ace(6, 2, 3) should be 4/5."
         ),
-        note="You counted the complement: often the easiest way to 'at least one'.",
+        note="Counting the complement, the reserves with no ace, is often the easiest way to "
+        "'at least one'.",
         points=2,
         params=("cards", "aces", "reserve"),
         cases=(
@@ -542,13 +543,9 @@ EXERCISE_LIST: list[Exercise] = [
             Mistake(
                 "Do the piles keep their cards through a redeal? Read the ruling on how the "
                 "redeal gathers the piles (R1 bottom to top first, then R2, R3, R4) and deals "
-                "them out again.",
-                when=lambda place: place[0] == "R2",
+                "them out again."
             ),
-            Mistake(
-                "When is the redeal's own round dealt? Count only the deal moves after it.",
-                when=lambda place: place == ("R1", 4),
-            ),
+            Mistake("When is the redeal's own round dealt? Count only the deal moves after it."),
         ),
         otherwise=(
             "Where is your card in the gathered stock? Count the cards gathered before it, from "
@@ -560,6 +557,7 @@ EXERCISE_LIST: list[Exercise] = [
         form=PlaceForm(),
         from_engine=lambda card: where_it_comes_back(str(card)),
         personal=_choose("acquaintance-back", ACQ_CARDS),
+        one_message=True,
     ),
     # ------------------------------------------------------------------ 03_acme
     Computed(
@@ -879,6 +877,11 @@ EXERCISE_LIST: list[Exercise] = [
             Mistake(
                 "Round up, not down: with one deal fewer the half-width is a little more than h.",
                 formula=lambda p, h: int(1.96**2 * p * (1 - p) / h**2),
+            ),
+            Mistake(
+                "round goes to the nearest whole number, so it goes down about half the time. "
+                "A target must be reached: round up, with ceil (from math).",
+                formula=lambda p, h: round(1.96**2 * p * (1 - p) / h**2),
             ),
             Mistake(
                 "h is a share, like p: one percentage point is 0.01, not 1.",

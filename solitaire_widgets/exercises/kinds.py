@@ -177,9 +177,10 @@ class Computed(Exercise):
     ``from_engine(choice)`` works it out for ``choice``, the student's own deal or card:
     ``personal(student)`` picks it (None: one choice, None, for everyone).
 
-    The legal moves of a position are a small choice: with ``one_message``, every wrong set gets
-    the same message (``teaching``: the ideas, no move named), since a hint aimed at the answer
-    would name one wrong move per try, and dropping it would be the next try.
+    The legal moves of a position, or where a card comes back (a pile and a count), are a small
+    choice: with ``one_message``, every wrong answer gets the same message (``teaching``: the
+    ideas, no move or pile named), since a hint aimed at the answer would tell which part of it
+    is right (one wrong move per try, or the right pile), and the next try would use it.
 
     A personal exercise says whose numbers it checked. When no name was typed, an answer for
     the shared numbers (the ones a student without a name works with) is right too: a student
