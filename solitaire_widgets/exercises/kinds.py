@@ -32,7 +32,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from numbers import Integral, Real
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from .. import kernel_state
 from ..intervals import coverage, wilson
@@ -53,6 +53,7 @@ from .identity import Student, current
 from .positions import Position
 from .scan import interpreter_names, package_names
 
+T = TypeVar("T")
 Verdict = Literal["not answered yet", "not yet", "correct"]
 Level = Literal["warm-up", "rules", "core", "challenge", "project"]
 
@@ -401,6 +402,19 @@ class Case:
     digests: tuple[str, ...]
 
 
+def while_checked(work: Callable[[], T]) -> tuple[T | None, list[str]]:
+    """``work()``, which calls the student's function, with the package's answers refusing
+    (``kernel_state.checking``): its result and no names, or None and the names of the answers
+    the function called, whether it let the refusal through or caught it."""
+    with kernel_state.checking() as refused:
+        try:
+            result = work()
+        except AnswerFormError:  # what the function raised, said by ``call``
+            if not refused:
+                raise
+    return (None, refused) if refused else (result, [])
+
+
 @dataclass(frozen=True)
 class Drawn:
     """A case the check draws when it runs (``args``, from the operating system's randomness),
@@ -495,15 +509,12 @@ class Function(Exercise):
         if insides:
             return self.feedback("not yet", insides)
         drawn = self._drawn()
-        with kernel_state.checking() as refused:
-            try:
-                texts = self._values(answer)
-                right_on_drawn = drawn is None or self._agrees(answer, *drawn)
-            except AnswerFormError:
-                if not refused:
-                    raise
-        if refused:
+        values, refused = while_checked(
+            lambda: (self._values(answer), drawn is None or self._agrees(answer, *drawn))
+        )
+        if values is None:
             return self.feedback("not yet", self._from_package(refused))
+        texts, right_on_drawn = values
         right = [
             case_digest(self.id, case.args, text) in case.digests
             for case, text in zip(self.cases, texts, strict=True)
@@ -618,14 +629,12 @@ class Simulation(Exercise):
         insides = through_insides(answer)
         if insides:
             return self.feedback("not yet", insides)
-        with kernel_state.checking() as refused:
-            try:
-                shares, others = self._shares(answer, 0), self._shares(answer, len(self.trials))
-            except AnswerFormError:
-                if not refused:
-                    raise
-        if refused:
+        values, refused = while_checked(
+            lambda: (self._shares(answer, 0), self._shares(answer, len(self.trials)))
+        )
+        if values is None:
             return self.feedback("not yet", self._from_package(refused))
+        shares, others = values
         for mistake in self.mistakes:
             if mistake.when is not None and mistake.when(shares):
                 return self.feedback("not yet", mistake.hint)
