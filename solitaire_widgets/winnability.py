@@ -227,7 +227,7 @@ class Rate:
             f"deals winnable ({percent(self.winnable_rate)}, 95% CI {percent(low)} to "
             f"{percent(high)}); "
             f"{self.undecided} undecided of deals 1..{self.deals:,} (the solver searched each "
-            f"deal for {self.budget})"
+            f"deal with a limit of {self.budget})"
         )
 
 
@@ -239,9 +239,9 @@ def rate(variant: str) -> Rate:
     s = game["summary"]
     budget = data["budget"]
     words = (
-        f"up to {budget['seconds']:g} seconds of computer time"
+        f"{budget['seconds']:g} computer seconds"
         if budget["seconds"]
-        else f"up to {budget['nodes']:,} positions"
+        else f"{budget['nodes']:,} positions"
     )
     return Rate(
         name,
