@@ -1,14 +1,14 @@
 """Every exercise of the tutorials: its question's answer form, its naive answer and the hints.
 
-The right answers are not here. A counting exercise asks for a function, checked on the game's
-own numbers and on others, each value stored as a hash (``Case``), and, where the package's
-``stats`` gives the answer, on one more case each check draws (``Drawn``: those functions refuse
-while the student's runs); a fixed choice is a hash; an engine answer is worked out from the
-engine when it is checked (``from_engine``). The wrong
-answers are here on purpose: each ``Mistake`` is a likely slip and the hint aimed at it, and
-``naive`` is the answer a student is likely to write first (the tests type it into the
-notebook and expect its hint). The teacher's answers are the solution cells of the tutorials in
-``notebooks/``; docs/teaching.md says what else a student could look up.
+The right answers are not written here. A counting exercise asks for a function, checked on the
+game's own numbers and on others, each value stored as a hash (``Case``), and, where the
+package's ``stats`` gives the answer, on one more case each check draws (``Drawn``, which names
+that function: it refuses while the student's runs); a fixed choice is a hash; an engine answer
+is worked out from the engine when it is checked (``from_engine``). The wrong answers are here
+on purpose: each ``Mistake`` is a likely slip and the hint aimed at it, and ``naive`` is the
+answer a student is likely to write first (the tests type it into the notebook and expect its
+hint). The teacher's answers are the solution cells of the tutorials in ``notebooks/``;
+docs/teaching.md says what else a student could look up.
 """
 
 from __future__ import annotations
@@ -174,6 +174,7 @@ def _clubs(rng: Random) -> tuple[int, int]:
 
 
 def _expected_twos(cards: int) -> Fraction:
+    """The expected number of 2s in a pile of ``cards`` of the 48 non-aces, from ``stats``."""
     return sum((k * hypergeometric(k, 48, 4, cards) for k in range(min(4, cards) + 1)), Fraction(0))
 
 
