@@ -15,6 +15,7 @@ from statistics import NormalDist
 from typing import Literal, NamedTuple
 
 from .checks import check_confidence, check_share
+from .kernel_state import refuse_in_checks
 
 
 class Interval(NamedTuple):
@@ -111,6 +112,7 @@ def sample_size(p: float, half_width: float, confidence: float = 0.95) -> int:
     ``sample_size(0.15, 0.01)`` is 4898: about 5000 deals for +-1 point at 15%. ``p`` is a
     share from 0 to 1 and ``half_width`` one above 0 (``ValueError`` otherwise).
     """
+    refuse_in_checks("sample_size")  # the answer of 07's deals_needed
     p = check_share(p, "p (the guessed rate)")
     half_width = check_share(half_width, "half_width", open_low=True)
     z = z_value(check_confidence(confidence))
@@ -154,6 +156,7 @@ def coverage(
     it: the sum of ``P(k successes)`` over the ``k`` whose interval holds ``p``. Exact, no
     simulation. A 95% interval should give about 0.95 at every ``p``; Wilson's swings around
     it, Clopper–Pearson's stays above."""
+    refuse_in_checks("coverage")  # what 06's measure_coverage measures
     if n < 1:
         raise ValueError(f"coverage needs at least one trial, not n = {n}")
     intervals = [method(k, n, confidence) for k in range(n + 1)]

@@ -217,7 +217,7 @@ class Rate:
     bounds: tuple[float, float]
     greedy_wins: int
     hint_wins: int
-    budget: str
+    budget: str  # the solver's search of each deal, in words a student reads
     thinker: ThinkerRate | None = None  # None: the thinker has not played this game's deals
 
     def __str__(self) -> str:
@@ -226,7 +226,8 @@ class Rate:
             f"{self.variant}: {self.winnable:,} of {self.winnable + self.unwinnable:,} decided "
             f"deals winnable ({percent(self.winnable_rate)}, 95% CI {percent(low)} to "
             f"{percent(high)}); "
-            f"{self.undecided} undecided of deals 1..{self.deals:,} ({self.budget} each)"
+            f"{self.undecided} undecided of deals 1..{self.deals:,} (the solver searched each "
+            f"deal with a limit of {self.budget})"
         )
 
 
@@ -237,7 +238,11 @@ def rate(variant: str) -> Rate:
     game = data["games"][name]
     s = game["summary"]
     budget = data["budget"]
-    words = f"{budget['seconds']:g} CPU s" if budget["seconds"] else f"{budget['nodes']:,} nodes"
+    words = (
+        f"{budget['seconds']:g} computer seconds"
+        if budget["seconds"]
+        else f"{budget['nodes']:,} positions"
+    )
     return Rate(
         name,
         s["deals"],

@@ -5,10 +5,13 @@ follow the name; players are judged on fresh deals, by a proper paired test."""
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
+import runpy
+from collections import deque
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, repeat
 from math import ceil, comb, isclose
 from pathlib import Path
 from typing import Any
@@ -20,7 +23,7 @@ from hypothesis import strategies as st
 from student_work import answer_cells, check_cells, grader
 
 import solitaire_widgets.stats as stats
-from solitaire_widgets import Game, new_state
+from solitaire_widgets import Game, kernel_state, new_state
 from solitaire_widgets.exercises import (
     EXERCISES,
     Feedback,
@@ -35,6 +38,7 @@ from solitaire_widgets.exercises import (
     replay_check,
     session,
     student,
+    train,
     tries,
     versus,
     view_of,
@@ -105,31 +109,27 @@ def simulated_coverage(p: float, n: int, runs: int, rng: random.Random) -> float
     return hits / runs
 
 
-# The right answers by routes other than the notebooks' solutions: the package's own exact
-# functions, inclusion-exclusion, the engine, a plain simulation.
+# The right answers by routes other than the notebooks' solutions: counting written here, tables
+# of the package's own exact functions, inclusion-exclusion, the engine, a plain simulation. (An
+# exercise whose check draws a case of its own gets a formula: a table holds no drawn case.)
 RIGHT: dict[str, Any] = {
     "start-legal": ["S-W"],
     "quadrennial-legal": [str(m) for m in Game("quadrennial", seed=3).legal_moves()],
     "quadrennial-rules": {"R2-F1": 1, "W-R3": 2, "S-F2": 3, "redeal": 5},
-    "quadrennial-ace": table_of("quadrennial-ace", lambda c, a, r: stats.at_least_one(c, a, r)),
-    "quadrennial-aces": table_of(
-        "quadrennial-aces", lambda k, c, a, r: stats.hypergeometric(k, c, a, r)
-    ),
+    "quadrennial-ace": lambda c, a, r: 1 - Fraction(comb(c - a, r), comb(c, r)),
+    "quadrennial-aces": lambda k, c, a, r: Fraction(comb(a, k) * comb(c - a, r - k), comb(c, r)),
     "quadrennial-timing": ["S-W", "R1-F", "R1-F", "R1-F1"],
     "acquaintance-rules": {"R3-F2": 1, "R4-R1": 2, "S-R3": 3, "redeal": 4},
     "acquaintance-sizes": (12, 12, 12, 11),
-    "acquaintance-two": table_of("acquaintance-two", lambda s, p: stats.at_least_one(12 * s, s, p)),
-    "acquaintance-twos": table_of(
-        "acquaintance-twos",
-        lambda n: sum(k * stats.hypergeometric(k, 48, 4, n) for k in range(min(4, n) + 1)),
-    ),
+    "acquaintance-two": lambda s, p: 1 - Fraction(comb(11 * s, p), comb(12 * s, p)),
+    "acquaintance-twos": lambda n: Fraction(n, 12),
     "acquaintance-back": ["r1", 3],
     "acme-legal": {"t2-t1", "T3-F2", "S-W"},
     "acme-rules": {"T1-T4": 4, "T2-T3": 2, "W-R": 3, "T1-F3": 1, "S-T4": 5},
-    "acme-clubs": table_of("acme-clubs", lambda k, r: stats.hypergeometric(k, 48, 12, r)),
+    "acme-clubs": lambda k, r: Fraction(comb(12, k) * comb(36, r - k), comb(48, r)),
     "fly-moves": len(Game("fly", seed=4).legal_moves()),
     "fly-rules": {"R-F1": 1, "T2-T4": 4, "T3-R": 3, "redeal": 5},
-    "fly-kings": table_of("fly-kings", lambda r: stats.hypergeometric(2, 96, 2, r)),
+    "fly-kings": lambda r: Fraction(r * (r - 1), 96 * 95),
     "fly-pair": table_of("fly-pair", pair_in_fly_reserve),
     "lab-meaning": "A, E",
     "lab-coverage": simulated_coverage,
@@ -323,7 +323,59 @@ def test_other_wrong_functions_get_a_targeted_or_general_hint() -> None:
         "Round up"
         in judge("lab-sample-size", lambda p, h: int(1.96**2 * p * (1 - p) / h**2)).message
     )
-    assert "redeal's own round" in judge("acquaintance-back", ("R1", 4)).message
+    # round() is right for the claim's own numbers (4898.04): the hint is about rounding up,
+    # not about a number of the game written in the function
+    rounded = judge("lab-sample-size", lambda p, h: round(1.96**2 * p * (1 - p) / h**2))
+    assert "round up, with ceil" in rounded.message and "Right for" not in rounded.message
+
+
+def test_where_a_card_comes_back_gets_one_message_for_every_wrong_place() -> None:
+    """A hint for ("R1", 4) alone told a student the pile was right: every wrong place gets the
+    same questions, and the naive answer's among them."""
+    messages = {
+        judge("acquaintance-back", place).message
+        for place in [("R1", 4), ("R4", 3), ("R2", 1), ("R1", 0), ("R3", 3)]
+    }
+    assert len(messages) == 1
+    assert "redeal's own round" in messages.pop()
+
+
+def test_a_correct_note_claims_nothing_about_how_it_was_worked_out() -> None:
+    """Summing the chances of 1, 2, 3... aces (as scipy's ``hypergeom.sf`` does) is right, and
+    its note must not say that it counted the complement."""
+
+    def by_sum(cards: int, aces: int, reserve: int) -> Fraction:
+        return sum(
+            (
+                Fraction(comb(aces, k) * comb(cards - aces, reserve - k), comb(cards, reserve))
+                for k in range(1, min(aces, reserve) + 1)
+            ),
+            Fraction(0),
+        )
+
+    feedback = judge("quadrennial-ace", by_sum)
+    assert feedback.correct and "You counted" not in feedback.message
+
+
+def test_every_exercise_is_numbered_and_headed_so_in_its_notebook() -> None:
+    """A check's title numbers the exercise as its notebook's heading does ("Exercise 1 (...)"):
+    00's said "Exercise (predict the engine)", with no number."""
+    for path in NOTEBOOKS:
+        nb = nbformat.read(path, as_version=4)
+        headings = "\n".join(
+            line
+            for cell in nb.cells
+            if cell.cell_type == "markdown"
+            for line in cell.source.split("\n")
+            if line.startswith("#")
+        )
+        for exercise_id in answer_cells(nb):
+            title = EXERCISES[exercise_id].title
+            if EXERCISES[exercise_id].level == "project":
+                continue
+            number = re.fullmatch(r"(Exercise \d+) \(.+\)", title)
+            assert number, title
+            assert re.search(rf"^#+ {number[1]} \(", headings, re.M), (path.name, title)
 
 
 @pytest.mark.parametrize(
@@ -517,6 +569,33 @@ def test_every_verdict_is_a_counted_try(capsys: pytest.CaptureFixture[str]) -> N
     assert not passed("lab-meaning") and points("lab-meaning") == 0
     with pytest.raises(ValueError, match="no exercise 'nope'"):
         check("nope", 1)
+
+
+def test_a_fresh_copy_of_the_checks_counts_in_the_same_tries(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The review's loop: a fresh copy of the checks, loaded as the hidden tests load it, asked
+    about all 32 sets of letters. Its verdicts are tries like any other (the count is shared by
+    every copy of the package), and so are the hidden test's own and a reloaded module's."""
+    fresh = runpy.run_module("solitaire_widgets.exercises.fresh")
+    copy = fresh["fresh_exercises"]()
+    verdicts = [
+        (letters, copy.judge("lab-meaning", set(letters)))
+        for size in range(6)
+        for letters in combinations("ABCDE", size)
+    ]
+    assert [letters for letters, verdict in verdicts if verdict.correct] == [("A", "E")]
+    counted = sum(verdict.verdict != "not answered yet" for _, verdict in verdicts)
+    assert counted >= 31 and tries("lab-meaning") == counted
+    assert fresh["verdict"]("lab-meaning", "A, E")  # a hidden test's verdict counts too
+    importlib.reload(session)  # a module run again keeps the count
+    importlib.reload(importlib.import_module("solitaire_widgets.exercises.checking"))
+    assert tries("lab-meaning") == counted + 1
+    check("lab-meaning", {"A", "E"})
+    assert capsys.readouterr().out.startswith(
+        f"Exercise 1 (what does the interval say?), try {counted + 2}: correct."
+    )
+    assert passed("lab-meaning")
 
 
 def test_the_record_says_which_try_and_whose_numbers() -> None:
@@ -778,6 +857,20 @@ def test_a_player_that_breaks_a_rule_is_told_where_and_why() -> None:
         play_deal(lambda view: "T1 T2", "acme", 7)
 
 
+def test_training_a_player_not_written_yet_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """The student copy's stub (only a docstring) is not judged "not yet" on a deal: train
+    says the player is not written yet."""
+
+    def my_player(view: View) -> object:
+        """Your player: look at the view and return one of view.legal."""
+
+    train(my_player)
+    said = capsys.readouterr().out
+    assert said.startswith("Your player is not written yet") and "deal 1" not in said
+    train(lambda view: "T1-T2")  # a written player that breaks a rule is still told where
+    assert capsys.readouterr().out.startswith("Not yet: deal 1, move 1:")
+
+
 def test_a_game_going_round_in_circles_ends() -> None:
     def back_and_forth(view: View) -> object:
         home = view.home_moves()
@@ -846,12 +939,13 @@ def test_two_graded_checks_draw_different_deals_and_the_draw_replays_the_score(
     for feedback in graded:
         again = replay_check("acme-player", greedy_like, feedback.draw)
         assert (again.verdict, again.points) == (feedback.verdict, feedback.points)
-        assert again.message == feedback.message and feedback.draw in again.message
+        # the same message, but for the second graded check's line on its try number
+        assert feedback.message.startswith(again.message) and feedback.draw in again.message
     score = fresh["earned"]("acme-player", greedy_like)
     printed = capsys.readouterr().out
     draw = re.search(r"draw ([0-9a-f]{16})", printed)
     assert draw and replay_check("acme-player", greedy_like, draw[1]).points == score
-    assert tries("acme-player") == 0  # a teacher's replay is not the student's try
+    assert tries("acme-player") == 3  # the graded checks are tries, a teacher's replay is not
     with pytest.raises(ValueError, match="only the project"):
         replay_check("fly-kings", greedy_like, draw[1])
 
@@ -1052,6 +1146,119 @@ def test_a_thin_wrapper_around_the_package_is_refused() -> None:
             assert "from solitaire_widgets" in feedback.message, feedback.message
     assert "ceil" in judge("lab-sample-size", partial(sample_size)).message
     assert "comb" not in judge("lab-sample-size", partial(sample_size)).message
+
+
+READ_OFF_THE_PACKAGE = """
+class Memo(dict):
+    def __missing__(self, key):
+        return at_least_one(*key)
+
+memo = Memo()
+helpers = deque([hypergeometric])
+again = repeat(hypergeometric)
+hg_alias = hypergeometric
+sizes = deque([sample_size])
+exact = deque([coverage])
+
+def p_ace(cards, aces, reserve):
+    return memo[cards, aces, reserve]
+
+def from_a_deque(k, cards, aces, reserve):
+    return helpers[0](k, cards, aces, reserve)
+
+def from_repeat(k, cards, aces, reserve):
+    return next(again)(k, cards, aces, reserve)
+
+def by_a_built_name(k, cards, aces, reserve):
+    return globals()["hg_" + "alias"](k, cards, aces, reserve)
+
+def quietly(k, cards, aces, reserve):
+    try:
+        return helpers[0](k, cards, aces, reserve)
+    except Exception:
+        return Fraction(1, 2)
+
+def deals_needed(p, h):
+    return sizes[0](p, h)
+
+def measure_coverage(p, n, runs, rng):
+    return round(exact[0](n, [p])[0] * runs) / runs
+"""
+
+
+def test_the_packages_answers_refuse_while_a_check_runs_a_function() -> None:
+    """The review's routes past the scan (a dict's ``__missing__``, a deque, ``repeat``, a name
+    built at run time), a function that catches the refusal, and the hidden test's fresh copy:
+    while a check runs the student's function, the package's answers refuse, and the check
+    says "not yet" and why. Outside a check they answer as before."""
+    namespace: dict[str, Any] = {
+        "at_least_one": stats.at_least_one,
+        "hypergeometric": stats.hypergeometric,
+        "sample_size": sample_size,
+        "coverage": coverage,
+        "deque": deque,
+        "repeat": repeat,
+        "Fraction": Fraction,
+    }
+    exec(READ_OFF_THE_PACKAGE, namespace)
+    routes = {
+        "quadrennial-ace": ["p_ace"],
+        "quadrennial-aces": ["from_a_deque", "from_repeat", "by_a_built_name", "quietly"],
+        "lab-sample-size": ["deals_needed"],
+        "lab-coverage": ["measure_coverage"],
+    }
+    verdict = runpy.run_module("solitaire_widgets.exercises.fresh")["verdict"]
+    for exercise_id, names in routes.items():
+        for name in names:
+            feedback = judge(exercise_id, namespace[name])
+            assert feedback.verdict == "not yet", (name, feedback)
+            assert "from solitaire_widgets" in feedback.message, feedback.message
+            assert not verdict(exercise_id, namespace[name]), name
+    assert namespace["p_ace"](52, 4, 8) == stats.at_least_one(52, 4, 8)
+    assert namespace["from_a_deque"](1, 52, 4, 8) == stats.hypergeometric(1, 52, 4, 8)
+    assert namespace["deals_needed"](0.15, 0.01) == 4898
+
+
+def test_a_table_made_for_the_stored_cases_misses_the_drawn_one() -> None:
+    """The stored cases are readable in the package, so a table of the package's values made
+    for them, outside any check, is right on every one of them; the case each check draws is
+    not in it, with or without a default value."""
+    for exercise_id in ("quadrennial-ace", "quadrennial-aces", "acquaintance-two"):
+        exercise = EXERCISES[exercise_id]
+        assert isinstance(exercise, Function) and exercise.drawn is not None
+        table = {case.args: exercise.drawn.value(*case.args) for case in exercise.cases}
+        looked_up = (
+            lambda *args, table=table: table[args],
+            lambda *args, table=table: table.get(args, Fraction(1, 3)),
+        )
+        for answer in looked_up:
+            feedback = judge(exercise_id, answer)
+            assert feedback.verdict == "not yet", (exercise_id, feedback)
+            assert "KeyError" in feedback.message or "but not yet" in feedback.message
+        assert judge(exercise_id, RIGHT[exercise_id]).correct
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        lambda: stats.hypergeometric(1, 52, 4, 8),
+        lambda: stats.at_least_one(52, 4, 8),
+        stats.quadrennial_ace_in_reserve,
+        lambda: stats.acme_reserve_suit_count(2),
+        stats.acquaintance_two_in_first_row,
+        stats.fly_reserve_both_copies,
+        lambda: sample_size(0.15, 0.01),
+        lambda: coverage(20, [0.5]),
+    ],
+)
+def test_each_answer_of_the_package_refuses_inside_a_check(answer: Any) -> None:
+    with (
+        kernel_state.checking() as called,
+        pytest.raises(kernel_state.AnswerRefused, match="asks you to write it yourself"),
+    ):
+        answer()
+    assert called
+    assert answer() is not None  # outside a check it answers
 
 
 @pytest.mark.parametrize("variant, deal", [("acme", 3), ("acme", 7), ("fly", 4)])

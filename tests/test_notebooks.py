@@ -352,6 +352,7 @@ TERMS = [
     *("expected value", "safe", "hopeless", "greedy", "paired comparison", "p-value"),
     *("significant", "training deals", "fresh deals", "win rate", "coverage", "half-width"),
     *("excluded", "birthday problem", "simulation", "view", "player", "circles", "thinker"),
+    "independent",
 ]
 
 

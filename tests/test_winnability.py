@@ -74,6 +74,8 @@ def test_the_table_adds_up(variant: str) -> None:
     assert low <= line.winnable_rate <= high and line.wilson[0] <= line.winnable_rate
     assert line.bounds[0] <= line.winnable_rate <= line.bounds[1]
     assert line.greedy_wins == game["greedy"].count("W") <= line.winnable + line.undecided
+    said = str(line)  # in a student's words: no "CPU s" (issue: 03 printed "10 CPU s each")
+    assert "the solver searched each deal with a limit of" in said and "CPU" not in said
 
 
 @pytest.mark.parametrize("variant", GAMES)

@@ -1,12 +1,14 @@
 """Every exercise of the tutorials: its question's answer form, its naive answer and the hints.
 
-The right answers are not here. A counting exercise asks for a function, checked on the game's
-own numbers and on others, each value stored as a hash (``Case``); a fixed choice is a hash; an
-engine answer is worked out from the engine when it is checked (``from_engine``). The wrong
-answers are here on purpose: each ``Mistake`` is a likely slip and the hint aimed at it, and
-``naive`` is the answer a student is likely to write first (the tests type it into the
-notebook and expect its hint). The teacher's answers are the solution cells of the tutorials in
-``notebooks/``; docs/teaching.md says what else a student could look up.
+The right answers are not written here. A counting exercise asks for a function, checked on the
+game's own numbers and on others, each value stored as a hash (``Case``), and, where the
+package's ``stats`` gives the answer, on one more case each check draws (``Drawn``, which names
+that function: it refuses while the student's runs); a fixed choice is a hash; an engine answer
+is worked out from the engine when it is checked (``from_engine``). The wrong answers are here
+on purpose: each ``Mistake`` is a likely slip and the hint aimed at it, and ``naive`` is the
+answer a student is likely to write first (the tests type it into the notebook and expect its
+hint). The teacher's answers are the solution cells of the tutorials in ``notebooks/``;
+docs/teaching.md says what else a student could look up.
 """
 
 from __future__ import annotations
@@ -14,13 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from math import ceil, comb
+from random import Random
 
 from ..state import GameState
+from ..stats.exact import at_least_one, hypergeometric
 from .answers import IntForm, IntsForm, LettersForm, MoveSetForm, PlaceForm
 from .identity import Student
 from .kinds import (
     Case,
     Computed,
+    Drawn,
     Exercise,
     Fewest,
     Function,
@@ -151,10 +156,26 @@ def _choose(topic: str, options: tuple[object, ...]) -> Callable[[Student], obje
     return choose
 
 
-def _hypergeometric(k: int, population: int, successes: int, draws: int) -> Fraction:
-    return Fraction(
-        comb(successes, k) * comb(population - successes, draws - k), comb(population, draws)
-    )
+def _a_deck(rng: Random) -> tuple[int, int, int]:
+    """A deck of ``cards`` with ``aces`` of them aces, and a ``reserve`` dealt from it."""
+    return rng.randint(20, 110), rng.randint(1, 8), rng.randint(1, 16)
+
+
+def _a_deck_and_k(rng: Random) -> tuple[int, int, int, int]:
+    """A deck, a reserve and a count ``k`` of aces in it that can happen."""
+    cards, aces, reserve = _a_deck(rng)
+    return rng.randint(0, min(aces, reserve)), cards, aces, reserve
+
+
+def _clubs(rng: Random) -> tuple[int, int]:
+    """A count ``k`` of clubs and an Acme reserve that can hold them."""
+    reserve = rng.randint(1, 20)
+    return rng.randint(0, min(12, reserve)), reserve
+
+
+def _expected_twos(cards: int) -> Fraction:
+    """The expected number of 2s in a pile of ``cards`` of the 48 non-aces, from ``stats``."""
+    return sum((k * hypergeometric(k, 48, 4, cards) for k in range(min(4, cards) + 1)), Fraction(0))
 
 
 REPLACEMENT = (
@@ -166,7 +187,7 @@ EXERCISE_LIST: list[Exercise] = [
     # ------------------------------------------------------------------ 00_start_here
     Computed(
         "start-legal",
-        "Exercise (predict the engine)",
+        "Exercise 1 (predict the engine)",
         "legal",
         "warm-up",
         naive='legal = ["S-W", "R-T1"]',
@@ -278,7 +299,8 @@ EXERCISE_LIST: list[Exercise] = [
             "equally likely. How many of them hold no ace? Try your function on the mini-deck: "
             "p_ace(6, 2, 3) should be 4/5."
         ),
-        note="You counted the complement: often the easiest way to 'at least one'.",
+        note="Counting the complement, the reserves with no ace, is often the easiest way to "
+        "'at least one'.",
         points=2,
         params=("cards", "aces", "reserve"),
         cases=(
@@ -289,6 +311,7 @@ EXERCISE_LIST: list[Exercise] = [
             Case((52, 4, 13), ("fd8487c1135bcff98fe92b5d",)),
             Case((32, 4, 5), ("c1763b4d32854b37f511e6c7",)),
         ),
+        drawn=Drawn(_a_deck, at_least_one),
         game_words="Quadrennial's own numbers",
     ),
     Function(
@@ -339,6 +362,7 @@ EXERCISE_LIST: list[Exercise] = [
             Case((3, 52, 4, 13), ("1bfff0aa18ce38e93e9e03af",)),
             Case((2, 32, 4, 5), ("870c64a29b7ae58bcf6f3564",)),
         ),
+        drawn=Drawn(_a_deck_and_k, hypergeometric),
         game_words="Quadrennial's own numbers",
     ),
     Fewest(
@@ -465,6 +489,10 @@ EXERCISE_LIST: list[Exercise] = [
             Case((4, 12), ("6a2214a0c0308cc0a2041860",)),
             Case((1, 4), ("93afbf4f0f25aac6057f4b9b",)),
         ),
+        drawn=Drawn(
+            lambda rng: (rng.randint(1, 8), rng.randint(1, 12)),
+            lambda suits, piles: at_least_one(12 * suits, suits, piles),
+        ),
         game_words="Acquaintance's own numbers",
         other_words="other decks and other numbers of piles",
     ),
@@ -502,6 +530,7 @@ EXERCISE_LIST: list[Exercise] = [
             Case((1,), ("41c73e911fdcab00e0ec6388",)),
             Case((48,), ("804029271f81795658fb1d5b",)),
         ),
+        drawn=Drawn(lambda rng: (rng.randint(1, 48),), _expected_twos),
         game_words="R1's 12 cards",
         other_words="piles of other sizes",
     ),
@@ -515,13 +544,9 @@ EXERCISE_LIST: list[Exercise] = [
             Mistake(
                 "Do the piles keep their cards through a redeal? Read the ruling on how the "
                 "redeal gathers the piles (R1 bottom to top first, then R2, R3, R4) and deals "
-                "them out again.",
-                when=lambda place: place[0] == "R2",
+                "them out again."
             ),
-            Mistake(
-                "When is the redeal's own round dealt? Count only the deal moves after it.",
-                when=lambda place: place == ("R1", 4),
-            ),
+            Mistake("When is the redeal's own round dealt? Count only the deal moves after it."),
         ),
         otherwise=(
             "Where is your card in the gathered stock? Count the cards gathered before it, from "
@@ -533,6 +558,7 @@ EXERCISE_LIST: list[Exercise] = [
         form=PlaceForm(),
         from_engine=lambda card: where_it_comes_back(str(card)),
         personal=_choose("acquaintance-back", ACQ_CARDS),
+        one_message=True,
     ),
     # ------------------------------------------------------------------ 03_acme
     Computed(
@@ -605,7 +631,7 @@ EXERCISE_LIST: list[Exercise] = [
             Mistake(
                 "The aces are on the foundations before the deal: the reserve comes from the "
                 "48 non-aces, 12 of them clubs, not from 52 cards with 13 clubs.",
-                formula=lambda k, reserve: _hypergeometric(k, 52, 13, reserve),
+                formula=lambda k, reserve: hypergeometric(k, 52, 13, reserve),
             ),
         ),
         otherwise=(
@@ -623,6 +649,7 @@ EXERCISE_LIST: list[Exercise] = [
             Case((12, 13), ("45129404eddc3854f31326e7",)),
             Case((1, 4), ("2ddfc7c011ed519c01954cb8",)),
         ),
+        drawn=Drawn(_clubs, lambda k, reserve: hypergeometric(k, 48, 12, reserve)),
         game_words="3 clubs in Acme's 13-card reserve",
         other_words="other counts and reserve sizes",
     ),
@@ -733,6 +760,9 @@ EXERCISE_LIST: list[Exercise] = [
             Case((20,), ("2f26603eb4d05a4c5a3de250",)),
             Case((48,), ("48dc48f6c930614689782191",)),
             Case((96,), ("2a84d94f182fbc222906ccba",)),
+        ),
+        drawn=Drawn(
+            lambda rng: (rng.randint(2, 96),), lambda reserve: hypergeometric(2, 96, 2, reserve)
         ),
         game_words="Fly's 13-card reserve",
         other_words="reserves of other sizes",
@@ -848,6 +878,11 @@ EXERCISE_LIST: list[Exercise] = [
             Mistake(
                 "Round up, not down: with one deal fewer the half-width is a little more than h.",
                 formula=lambda p, h: int(1.96**2 * p * (1 - p) / h**2),
+            ),
+            Mistake(
+                "round goes to the nearest whole number, so it goes down about half the time. "
+                "A target must be reached: round up, with ceil (from math).",
+                formula=lambda p, h: round(1.96**2 * p * (1 - p) / h**2),
             ),
             Mistake(
                 "h is a share, like p: one percentage point is 0.01, not 1.",

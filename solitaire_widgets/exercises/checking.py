@@ -1,9 +1,9 @@
 """Checking an answer: the verdict, the try it was, and a record of both in the notebook.
 
-Every verdict on an answer counts as a try (``session.py``): ``check`` shows it ("Exercise 3
+Every verdict on an answer counts as a try: ``check`` shows it ("Exercise 3
 (...), try 2: not yet. ..."), and ``judge``, which only returns it, counts too, so a loop over
-candidate answers is counted like the tries it makes. The count is for this run of the kernel;
-a restart starts it again.
+candidate answers is counted like the tries it makes, even by a fresh copy of the package
+(``session.py``). The count is for this run of the kernel; a restart starts it again.
 
 The verdict is shown as a plain-text display output whose metadata holds the record under
 ``RECORD_KEY``: the exercise, the try, the verdict, the points, whose numbers. It is saved in the
@@ -92,7 +92,7 @@ def passed(exercise_id: str) -> bool:
     """Whether the last verdict on this exercise in this session was "correct" (for the
     notebook's cells: grading asks ``fresh.verdict``, which a cell cannot redefine)."""
     exercise(exercise_id)
-    last = session.last.get(exercise_id)
+    last = session.last(exercise_id)
     return last is not None and last.correct
 
 
@@ -100,11 +100,11 @@ def points(exercise_id: str) -> float:
     """The points the last verdict earned: all of them when correct, the project's partial
     credit otherwise (0 for the other exercises). Grading asks ``fresh.earned`` instead."""
     exercise(exercise_id)
-    last = session.last.get(exercise_id)
+    last = session.last(exercise_id)
     return 0.0 if last is None else last.points
 
 
 def tries(exercise_id: str) -> int:
     """How many verdicts on this exercise were asked for in this session."""
     exercise(exercise_id)
-    return session.tries[exercise_id]
+    return session.tries(exercise_id)

@@ -12,7 +12,10 @@ file afresh with the standard library,
 (``run_module`` executes this file's code anew; nothing imports it otherwise), and ``verdict``
 loads a second copy of the package from its files, judges the answer with it, and puts the
 notebook's modules back. Only the answer itself (and the name the student gave, which decides
-their personal numbers) comes from the notebook.
+their personal numbers) comes from the notebook. What every copy shares is ``kernel_state``: the
+tries (a fresh copy's verdicts count like any other, so a loop over them is no free search) and
+whether a check is running the student's function (the notebook's copy of ``hypergeometric``,
+which the function holds, refuses while the fresh copy's check runs it).
 
 What remains possible, and docs/teaching.md says so: a cell that changes Python itself (the
 import system, ``sys.modules``' finders, ``runpy``, ``hashlib``, ``secrets``, builtins) or the

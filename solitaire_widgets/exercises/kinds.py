@@ -32,8 +32,9 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from numbers import Integral, Real
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
+from .. import kernel_state
 from ..intervals import coverage, wilson
 from ..moves import parse_move
 from ..state import GameState
@@ -52,6 +53,7 @@ from .identity import Student, current
 from .positions import Position
 from .scan import interpreter_names, package_names
 
+T = TypeVar("T")
 Verdict = Literal["not answered yet", "not yet", "correct"]
 Level = Literal["warm-up", "rules", "core", "challenge", "project"]
 
@@ -176,9 +178,10 @@ class Computed(Exercise):
     ``from_engine(choice)`` works it out for ``choice``, the student's own deal or card:
     ``personal(student)`` picks it (None: one choice, None, for everyone).
 
-    The legal moves of a position are a small choice: with ``one_message``, every wrong set gets
-    the same message (``teaching``: the ideas, no move named), since a hint aimed at the answer
-    would name one wrong move per try, and dropping it would be the next try.
+    The legal moves of a position, or where a card comes back (a pile and a count), are a small
+    choice: with ``one_message``, every wrong answer gets the same message (``teaching``: the
+    ideas, no move or pile named), since a hint aimed at the answer would tell which part of it
+    is right (one wrong move per try, or the right pile), and the next try would use it.
 
     A personal exercise says whose numbers it checked. When no name was typed, an answer for
     the shared numbers (the ones a student without a name works with) is right too: a student
@@ -399,6 +402,30 @@ class Case:
     digests: tuple[str, ...]
 
 
+def while_checked(work: Callable[[], T]) -> tuple[T | None, list[str]]:
+    """``work()``, which calls the student's function, with the package's answers refusing
+    (``kernel_state.checking``): its result and no names, or None and the names of the answers
+    the function called, whether it let the refusal through or caught it."""
+    with kernel_state.checking() as refused:
+        try:
+            result = work()
+        except AnswerFormError:  # what the function raised, said by ``call``
+            if not refused:
+                raise
+    return (None, refused) if refused else (result, [])
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A case the check draws when it runs (``args``, from the operating system's randomness),
+    whose right value the package's own function gives then (``value``, asked before the
+    student's function runs, since it refuses while that runs). A table of values a student
+    made for the stored cases (they are readable in the package) does not hold it."""
+
+    args: Callable[[random.Random], tuple[Any, ...]]
+    value: Callable[..., object]
+
+
 def called(name: str, args: tuple[Any, ...]) -> str:
     """A call as written: ``p_pair(21)``."""
     return f"{name}({', '.join(map(repr, args))})"
@@ -417,11 +444,14 @@ class Function(Exercise):
     """A function the student writes, checked on ``cases``: the first is the game's own numbers
     (the notebook shows them), the others the check keeps to itself (other decks, other rule
     settings). Each value is compared with stored hashes, so the formula is nowhere in the
-    package. The function may use Python and ``allowed`` names of this package, no other part
-    of it (it would be reading the answer off the package)."""
+    package; where ``stats`` gives the answer, one more case is ``drawn`` by each check. The
+    function may use Python and ``allowed`` names of this package, no other part of it (it
+    would be reading the answer off the package): the scan finds the names it reaches, and the
+    package's answers refuse while the check runs it (``kernel_state.refuse_in_checks``)."""
 
     params: tuple[str, ...] = ()
     cases: tuple[Case, ...] = ()
+    drawn: Drawn | None = None  # one more case, drawn by each check
     whole: bool = False  # a whole number is asked for (a number of deals)
     probability: bool = True
     allowed: frozenset[str] = frozenset()
@@ -432,6 +462,15 @@ class Function(Exercise):
     @property
     def signature(self) -> str:
         return f"def {self.name}({', '.join(self.params)}):"
+
+    def _from_package(self, names: list[str]) -> str:
+        """The refusal of a function that uses ``names``, the package's own answers: found by
+        the scan before it runs, or refused by the package while the check runs it (a helper
+        the scan does not see: a deque, ``itertools.repeat``, a dict's ``__missing__``...)."""
+        return (
+            f"Your function uses {', '.join(sorted(set(names)))} from solitaire_widgets, which "
+            f"would work the answer out for you. {self.by_hand}"
+        )
 
     def _values(self, function: Callable[..., object]) -> list[str]:
         return [value_text(call(function, self.name, case.args), self.whole) for case in self.cases]
@@ -465,20 +504,22 @@ class Function(Exercise):
             raise AnswerFormError(f"`{self.name}` is a function: {self.signature}")
         used = package_names(answer, self.allowed)
         if used:
-            return self.feedback(
-                "not yet",
-                f"Your function uses {', '.join(used)} from solitaire_widgets, which would "
-                f"work the answer out for you. {self.by_hand}",
-            )
+            return self.feedback("not yet", self._from_package(used))
         insides = through_insides(answer)
         if insides:
             return self.feedback("not yet", insides)
-        texts = self._values(answer)
+        drawn = self._drawn()
+        values, refused = while_checked(
+            lambda: (self._values(answer), drawn is None or self._agrees(answer, *drawn))
+        )
+        if values is None:
+            return self.feedback("not yet", self._from_package(refused))
+        texts, right_on_drawn = values
         right = [
             case_digest(self.id, case.args, text) in case.digests
             for case, text in zip(self.cases, texts, strict=True)
         ]
-        if all(right):
+        if all(right) and right_on_drawn:
             return self.feedback("correct", self.note)
         for mistake in self.mistakes:
             if mistake.formula is not None and self._gives(mistake.formula, texts):
@@ -494,6 +535,20 @@ class Function(Exercise):
                 "function where one of its parameters belongs?",
             )
         return self.feedback("not yet", self.otherwise)
+
+    def _drawn(self) -> tuple[tuple[Any, ...], float] | None:
+        """A drawn case's arguments and right value (None when this exercise draws none)."""
+        if self.drawn is None:
+            return None
+        args = self.drawn.args(random.SystemRandom())
+        return args, float(self.drawn.value(*args))  # type: ignore[arg-type]
+
+    def _agrees(self, function: Callable[..., object], args: tuple[Any, ...], right: float) -> bool:
+        """Whether the student's value on a drawn case is the right one, to nine digits (it is
+        compared with the value itself, not a stored text, so no rounding edge can fail it)."""
+        value = call(function, self.name, args)
+        value_text(value, self.whole)  # a value of the wrong form says so
+        return math.isclose(float(value), right, rel_tol=1e-9, abs_tol=1e-12)  # type: ignore[arg-type]
 
     def _gives(self, formula: Callable[..., object], texts: list[str]) -> bool:
         """Whether ``formula`` gives the student's values on every case."""
@@ -527,6 +582,13 @@ class Simulation(Exercise):
     @property
     def signature(self) -> str:
         return f"def {self.name}({', '.join(self.params)}):"
+
+    def _from_package(self, names: list[str]) -> str:
+        """The refusal of a function that uses ``names`` of the package (see ``Function``)."""
+        return (
+            f"Your function uses {', '.join(sorted(set(names)))} from solitaire_widgets: only "
+            "wilson is needed. Measure the coverage by simulating, not by asking the package."
+        )
 
     def _shares(self, answer: Callable[..., object], first_seed: int) -> list[float]:
         """The answer's share on each trial, each with its own ``random.Random`` (seeded
@@ -563,15 +625,16 @@ class Simulation(Exercise):
             raise AnswerFormError(f"`{self.name}` is a function: {self.signature}")
         used = package_names(answer, self.allowed)
         if used:
-            return self.feedback(
-                "not yet",
-                f"Your function uses {', '.join(used)} from solitaire_widgets: only wilson is "
-                "needed. Measure the coverage by simulating, not by asking the package.",
-            )
+            return self.feedback("not yet", self._from_package(used))
         insides = through_insides(answer)
         if insides:
             return self.feedback("not yet", insides)
-        shares, others = self._shares(answer, 0), self._shares(answer, len(self.trials))
+        values, refused = while_checked(
+            lambda: (self._shares(answer, 0), self._shares(answer, len(self.trials)))
+        )
+        if values is None:
+            return self.feedback("not yet", self._from_package(refused))
+        shares, others = values
         for mistake in self.mistakes:
             if mistake.when is not None and mistake.when(shares):
                 return self.feedback("not yet", mistake.hint)

@@ -33,6 +33,7 @@ from ..moves import IllegalMoveError, Move, NotationError, parse_move
 from ..state import GameState
 from ..stats.strategies import get_strategy
 from ..variants import VARIANTS, get_variant
+from .answers import is_unanswered
 
 MAX_MOVES = 1000
 TRAINING = range(1, 301)
@@ -366,10 +367,27 @@ def versus(
     )
 
 
+def first_choice(player: Player, variant: str) -> object:
+    """What the player chooses on deal 1's opening view, as it returned it (it raises what the
+    player raises): ``None`` or ``...`` is a player not written yet, whose body is only its
+    docstring."""
+    return player(view_of(new_state(variant, 1)))
+
+
 def train(player: Player, variant: str = "acme") -> None:
     """Print how your player does next to the baselines on the training deals (1 to 300): tune
     on these as often as you like; the check judges on fresh deals it has never seen. A player
     not written yet, or one that breaks a rule, is said so (``compare`` raises instead)."""
+    try:
+        unwritten = is_unanswered(first_choice(player, variant))
+    except Exception:  # the student's code: compare, below, says what it raised and where
+        unwritten = False
+    if unwritten:
+        print(
+            "Your player is not written yet: write its body, so that it returns one of "
+            "view.legal, run that cell, then run this one."
+        )
+        return
     try:
         print(compare(player, variant, TRAINING))
     except PlayerError as error:

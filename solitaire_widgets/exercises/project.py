@@ -27,11 +27,10 @@ import re
 import secrets
 from dataclasses import dataclass, replace
 
-from ..engine import new_state
 from . import session
 from .answers import AnswerFormError
 from .kinds import Exercise, Feedback
-from .players import Comparison, PlayerError, Split, compare, view_of
+from .players import Comparison, PlayerError, Split, compare, first_choice
 from .scan import interpreter_names
 
 HELD_OUT = range(1_000_001, 2_000_001)
@@ -73,7 +72,7 @@ class PlayerProject(Exercise):
     def _assess(self, answer: object) -> Feedback:
         # the deals are drawn only now, after the player's code has run, and from the
         # operating system: nothing the notebook or the player did before can decide them
-        return self.assess(answer, None, session.tries[self.id] + 1)
+        return self.assess(answer, None, session.tries(self.id) + 1)
 
     def assess(self, answer: object, draw: str | None = None, number: int = 1) -> Feedback:
         """The verdict on a player for one draw of fresh deals (a new one when ``draw`` is
@@ -93,7 +92,7 @@ class PlayerProject(Exercise):
                 "does not accept it.",
             )
         try:
-            first = answer(view_of(new_state(self.variant, 1)))
+            first = first_choice(answer, self.variant)
         except Exception as error:  # the student's code: say what it raised
             return self.feedback("not yet", f"Your player raised {error!r} on deal 1.")
         if first is None or first is Ellipsis:

@@ -1,30 +1,44 @@
 """What this run of the kernel remembers of the exercises: how many verdicts each one gave (its
-tries) and the last verdict. Every verdict counts, whichever function asked for it, so a loop
-over candidate answers is counted like the tries it makes. A kernel restart starts afresh."""
+tries) and the last verdict. Every verdict counts, whichever function asked for it (``check``,
+``judge``, a hidden test's ``verdict``) and whichever copy of the package gave it (a fresh copy
+loaded with ``runpy``, a reloaded module): the counts are kept in ``kernel_state``, which every
+copy shares. So a loop over candidate answers is counted like the tries it makes. A kernel
+restart starts afresh."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
+
+from .. import kernel_state
 
 if TYPE_CHECKING:
     from .kinds import Feedback
-
-tries: Counter[str] = Counter()
-last: dict[str, Feedback] = {}
 
 
 def remember(feedback: Feedback) -> int:
     """Keep a verdict; count it as a try unless nothing was answered. The try's number (0 for
     an unanswered one)."""
-    last[feedback.exercise] = feedback
+    kernel_state.last()[feedback.exercise] = feedback
     if feedback.verdict == "not answered yet":
         return 0
-    tries[feedback.exercise] += 1
+    tries = kernel_state.tries()
+    count = tries.get(feedback.exercise, 0)
+    tries[feedback.exercise] = (count if type(count) is int else 0) + 1
     return tries[feedback.exercise]
+
+
+def tries(exercise_id: str) -> int:
+    """How many verdicts this exercise gave in this kernel."""
+    return kernel_state.tries()[exercise_id]
+
+
+def last(exercise_id: str) -> Feedback | None:
+    """The exercise's last verdict in this kernel, if any."""
+    feedback: Feedback | None = kernel_state.last().get(exercise_id)
+    return feedback
 
 
 def forget() -> None:
     """Forget every try and verdict (a fresh session; for tests)."""
-    tries.clear()
-    last.clear()
+    kernel_state.tries().clear()
+    kernel_state.last().clear()

@@ -8,6 +8,10 @@ value should fall inside the simulation's confidence interval (the tests check i
 Why the counts are what they are: Acquaintance, Acme and Fly put their aces on the foundations
 before dealing, so their reserves are drawn from the non-aces only (48 cards, 12 per suit;
 Fly 96 cards, two copies of each), while Quadrennial deals its reserve from the full 52.
+
+These functions answer the tutorials' counting exercises, so each refuses while a check runs a
+student's function (``kernel_state.refuse_in_checks``): the exercise asks the student to write
+it. Everywhere else (the notebooks use them after the exercises) they answer.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from math import comb
 from ..cards import parse_card
 from ..engine import new_state
 from ..intervals import Proportion
+from ..kernel_state import refuse_in_checks
 from ..state import GameState
 from ..variants import VARIANTS
 from ..variants.knobs import Knobs
@@ -30,6 +35,7 @@ from .montecarlo import game_seeds
 def hypergeometric(k: int, population: int, successes: int, draws: int) -> Fraction:
     """P(exactly ``k`` successes) drawing ``draws`` cards without replacement from
     ``population`` cards of which ``successes`` are successes."""
+    refuse_in_checks("hypergeometric")
     if not 0 <= successes <= population or not 0 <= draws <= population:
         raise ValueError("need 0 <= successes, draws <= population")
     return Fraction(
@@ -39,6 +45,7 @@ def hypergeometric(k: int, population: int, successes: int, draws: int) -> Fract
 
 def at_least_one(population: int, successes: int, draws: int) -> Fraction:
     """P(at least one success) among ``draws`` cards: one minus P(none)."""
+    refuse_in_checks("at_least_one")
     return 1 - hypergeometric(0, population, successes, draws)
 
 
@@ -47,6 +54,7 @@ def quadrennial_ace_in_reserve(reserve: int = 8) -> Fraction:
 
     The reserve is the first eight cards of the full deck (Quadrennial's aces are not set aside).
     """
+    refuse_in_checks("quadrennial_ace_in_reserve")
     return at_least_one(52, 4, reserve)
 
 
@@ -56,11 +64,13 @@ def acme_reserve_suit_count(k: int, reserve: int = 13) -> Fraction:
     The aces are on the foundations first, so the reserve is 13 of the 48 non-aces, 12 per suit:
     C(12, k) C(36, 13 - k) / C(48, 13).
     """
+    refuse_in_checks("acme_reserve_suit_count")
     return hypergeometric(k, 48, 12, reserve)
 
 
 def acquaintance_two_in_first_row() -> Fraction:
     """Acquaintance: P(the first row R1..R4, four non-aces, holds a 2) = 1 - C(44,4)/C(48,4)."""
+    refuse_in_checks("acquaintance_two_in_first_row")
     return at_least_one(48, 4, 4)
 
 
@@ -70,6 +80,7 @@ def fly_reserve_both_copies(reserve: int = 13) -> Fraction:
     The reserve is 13 of the 96 non-aces (two copies of each of 48 cards):
     C(94, 11) / C(96, 13) = 13 * 12 / (96 * 95).
     """
+    refuse_in_checks("fly_reserve_both_copies")
     return hypergeometric(2, 96, 2, reserve)
 
 
