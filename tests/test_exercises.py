@@ -9,6 +9,9 @@ import importlib
 import random
 import re
 import runpy
+import subprocess
+import sys
+import types
 from collections import deque
 from fractions import Fraction
 from itertools import combinations, repeat
@@ -596,6 +599,17 @@ def test_a_fresh_copy_of_the_checks_counts_in_the_same_tries(
         f"Exercise 1 (what does the interval say?), try {counted + 2}: correct."
     )
     assert passed("lab-meaning")
+
+
+@pytest.mark.parametrize("exercise_id", ["lab-meaning", "start-legal", "quadrennial-ace"])
+def test_a_loop_over_a_kinds_own_assessment_is_counted(exercise_id: str) -> None:
+    """The second review's loop went one level down, to ``EXERCISES[id]._assess``: its verdicts
+    are tries too, for every kind of exercise, an answer of the wrong form included."""
+    exercise = EXERCISES[exercise_id]
+    before = tries(exercise_id)
+    exercise._assess(object())  # a wrong form: counted as well
+    exercise._assess(RIGHT[exercise_id])
+    assert tries(exercise_id) == before + 2
 
 
 def test_the_record_says_which_try_and_whose_numbers() -> None:
@@ -1219,6 +1233,31 @@ def test_the_packages_answers_refuse_while_a_check_runs_a_function() -> None:
     assert namespace["deals_needed"](0.15, 0.01) == 4898
 
 
+def test_the_packages_code_rebuilt_or_run_in_another_process_is_refused() -> None:
+    """The second review's routes: a new function around ``hypergeometric.__code__`` with
+    globals of the cell's own (the refusal switched off in them), and another Python process
+    that imports the package (where nothing refuses). The scan knows the package's code by
+    the file it came from, and another process by the modules that start one."""
+    rebuilt = types.FunctionType(
+        stats.hypergeometric.__code__,
+        {"refuse_in_checks": lambda name: None, "comb": comb, "Fraction": Fraction},
+        "hg",
+    )
+
+    def p_aces(k: int, cards: int, aces: int, reserve: int) -> object:
+        return rebuilt(k, cards, aces, reserve)
+
+    def p_ace(cards: int, aces: int, reserve: int) -> object:
+        code = "from solitaire_widgets.stats import at_least_one as f; print(f(%d, %d, %d))"
+        code %= (cards, aces, reserve)
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        return float(run.stdout)
+
+    for exercise_id, answer in (("quadrennial-aces", p_aces), ("quadrennial-ace", p_ace)):
+        feedback = judge(exercise_id, answer)
+        assert feedback.verdict == "not yet", feedback
+
+
 def test_a_table_made_for_the_stored_cases_misses_the_drawn_one() -> None:
     """The stored cases are readable in the package, so a table of the package's values made
     for them, outside any check, is right on every one of them; the case each check draws is
@@ -1308,3 +1347,15 @@ def test_a_player_close_to_greedy_is_told_which_way_it_went() -> None:
     assert "better than greedy, but not clearly" in project.close_to_greedy(Split(26, 19))
     assert "as many deals as greedy" in project.close_to_greedy(Split(5, 5))
     assert "about as well" not in project.idea_hint
+
+
+def test_a_value_outside_a_simulations_interval_is_not_called_wrong(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The second review: a right simulation of the coverage (1,893 of 2,000) put the exact
+    coverage, 0.9558, outside its interval, and the student was told to look at their answer
+    again. A 95% interval misses one time in twenty: the words say so and accuse nobody."""
+    against_simulation(0.9558, 1893, 2000, label="the exact coverage", unit="intervals")
+    said = capsys.readouterr().out
+    assert "is outside it" in said and "1 time in 20" in said
+    assert "look at your answer" not in said

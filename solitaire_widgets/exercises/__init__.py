@@ -96,7 +96,8 @@ def against_simulation(
     meaning = (
         "consistent with the simulation"
         if where == "inside"
-        else "the simulation makes it unlikely: look at your answer again"
+        else "the value, or the simulation, may be off; or this is one of the 1 time in 20 "
+        "a 95% interval misses: run the simulation again with another seed to tell"
     )
     print(f"{line}. {label.capitalize()}, {value:.4f}, is {where} it: {meaning}.")
 

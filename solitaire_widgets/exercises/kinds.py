@@ -108,6 +108,13 @@ class Exercise:
     note: str = ""  # said with "correct": what the answer shows
     points: int = 1
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Each kind's ``_assess`` counts its verdict as a try where it is: a loop that calls
+        it directly (``EXERCISES[id]._assess``) is counted like one over ``judge``."""
+        super().__init_subclass__(**kwargs)
+        if "_assess" in cls.__dict__:
+            setattr(cls, "_assess", _counted(cls.__dict__["_assess"]))  # noqa: B010
+
     def judge(self, answer: object) -> Feedback:
         """The verdict on ``answer``, with its message; it counts as a try in the session."""
         if is_unanswered(answer):
@@ -116,15 +123,12 @@ class Exercise:
                 f"Replace the ... in `{self.name} = ...` with your answer, run that cell, "
                 "then run this one.",
             )
-        else:
-            try:
-                feedback = self._assess(answer)
-            except AnswerFormError as error:
-                feedback = self.feedback("not yet", f"{error}.")
-        return replace(feedback, number=session.remember(feedback))
+            return replace(feedback, number=session.remember(feedback))
+        return self._assess(answer)
 
     def _assess(self, answer: object) -> Feedback:
-        """The verdict on an answer that is not the placeholder (each kind has its own)."""
+        """The verdict on an answer that is not the placeholder (each kind has its own, counted
+        as a try: ``__init_subclass__``)."""
         raise NotImplementedError
 
     def feedback(self, verdict: Verdict, message: str, points: float | None = None) -> Feedback:
@@ -155,6 +159,20 @@ class Exercise:
     def wrong(self, answer: object, read: object, form: Form | None = None) -> Feedback:
         """ "not yet" with the hint of the first mistake that fits, or the general hint."""
         return self.feedback("not yet", self.mistake_hint(answer, read, form) or self.otherwise)
+
+
+def _counted(assess: Callable[[Any, object], Feedback]) -> Callable[[Any, object], Feedback]:
+    """``assess`` with its verdict counted as a try (an answer of the wrong form included)."""
+
+    def assess_and_count(self: Exercise, answer: object) -> Feedback:
+        try:
+            feedback = assess(self, answer)
+        except AnswerFormError as error:
+            feedback = self.feedback("not yet", f"{error}.")
+        return replace(feedback, number=session.remember(feedback))
+
+    assess_and_count.__doc__ = assess.__doc__
+    return assess_and_count
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dis
 import functools
+import os
 import sys
 import sysconfig
 import types
@@ -67,13 +68,27 @@ def _module_name(value: object) -> str:
     return module if isinstance(module, str) else ""
 
 
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__ or "")).removesuffix("exercises")
+
+
 def from_package(value: object) -> bool:
     """Whether ``value`` is a module, function or class of this package (or an object made by
-    one of its functions or classes)."""
+    one of its functions or classes), a function rebuilt from the package's code (a new
+    function around ``hypergeometric.__code__``), or that code itself."""
     if isinstance(value, _LEAVES):
         return False
+    if isinstance(value, types.FunctionType):
+        value_code: object = value.__code__
+    else:
+        value_code = value
+    if isinstance(value_code, types.CodeType) and _in_package_dir(value_code.co_filename):
+        return True
     name = _module_name(value) or _module_name(type(value))
-    return name.split(".")[0] == PACKAGE
+    return name.split(".")[0] == PACKAGE or name.startswith(PACKAGE + "__")
+
+
+def _in_package_dir(filename: str) -> bool:
+    return os.path.abspath(filename).startswith(_PACKAGE_DIR)
 
 
 _LIBRARY_DIRS = tuple(
@@ -220,10 +235,14 @@ def dunder_attributes(function: Callable[..., object]) -> list[str]:
 
 
 INTERPRETER_MODULES = frozenset(
-    {"sys", "gc", "inspect", "ctypes", "traceback", "os", "secrets", "importlib", "builtins"}
+    {
+        *("sys", "gc", "inspect", "ctypes", "traceback", "os", "secrets", "importlib"),
+        *("builtins", "subprocess", "multiprocessing", "concurrent", "runpy"),
+    }
 )
-"""Modules that lead from a function to the objects of its caller (frames, every object), or
-change what the check relies on (the randomness the project's deals are drawn from, imports)."""
+"""Modules that lead from a function to the objects of its caller (frames, every object),
+change what the check relies on (the randomness the project's deals are drawn from, imports),
+or run code in another process, where the package's answers do not refuse."""
 INTERPRETER_NAMES = frozenset(
     {
         *("_getframe", "_current_frames", "currentframe", "getouterframes", "settrace"),
