@@ -555,10 +555,17 @@ class Function(Exercise):
         return self.feedback("not yet", self.otherwise)
 
     def _drawn(self) -> tuple[tuple[Any, ...], float] | None:
-        """A drawn case's arguments and right value (None when this exercise draws none)."""
+        """A drawn case's arguments and right value (None when this exercise draws none): never
+        one of the stored cases, which a table made for them would hold."""
         if self.drawn is None:
             return None
-        args = self.drawn.args(random.SystemRandom())
+        stored = {case.args for case in self.cases}
+        rng = random.SystemRandom()
+        args = self.drawn.args(rng)
+        for _ in range(100):  # the ranges drawn from hold far more cases than are stored
+            if args not in stored:
+                break
+            args = self.drawn.args(rng)
         return args, float(self.drawn.value(*args))  # type: ignore[arg-type]
 
     def _agrees(self, function: Callable[..., object], args: tuple[Any, ...], right: float) -> bool:
