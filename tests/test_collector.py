@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -14,6 +15,22 @@ from solitaire_widgets import new_state
 from solitaire_widgets.solver import collector, solve, solve_steps
 
 HARD_FLY = 1321  # undecided after 45 CPU s: any budget runs out
+
+
+@contextmanager
+def full_collections() -> Iterator[list[int]]:
+    """A list that gets an entry for each full collection started inside the block."""
+    full: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 2:
+            full.append(1)
+
+    gc.callbacks.append(count)
+    try:
+        yield full
+    finally:
+        gc.callbacks.remove(count)
 
 
 @pytest.fixture(autouse=True)
@@ -155,20 +172,11 @@ def test_small_searches_in_a_large_process_do_not_walk_the_heap() -> None:
     tests took over an hour in a full run)."""
     heap = [[i] for i in range(400_000)]  # tracked objects that stay alive
     gc.collect()
-    full: list[int] = []
-
-    def count(phase: str, info: dict[str, int]) -> None:
-        if phase == "start" and info["generation"] == 2:
-            full.append(1)
-
-    gc.callbacks.append(count)
-    try:
+    with full_collections() as full:
         for _ in range(50):
             with collector.during_search(), collector.during_slice():
                 made = [[i] for i in range(100)]  # a small search's own objects
             del made
-    finally:
-        gc.callbacks.remove(count)
     assert len(heap) == 400_000
     assert len(full) <= 1, f"{len(full)} full collections for 50 searches of 100 objects each"
 
@@ -203,7 +211,7 @@ def test_the_tables_are_emptied_in_parts_after_the_verdict() -> None:
     the search has ended (the node count no longer moves): freed at once they held the
     interpreter for a third of a second (``Search.release``)."""
     steps = solve_steps(new_state("quadrennial", seed=3739), max_nodes=300_000, max_seconds=None)
-    counts = list(_drain(steps))
+    counts = list(steps)
     after = counts[counts.index(300_000) :]
     assert len(after) > 3, "the tables were freed in one step"
 
@@ -218,10 +226,6 @@ def test_a_solve_closed_while_its_tables_are_emptied_ends_cleanly() -> None:
     steps.close()
 
 
-def _drain(steps: Iterator[int]) -> Iterator[int]:
-    yield from steps
-
-
 def test_a_long_search_that_leaves_nothing_behind_runs_no_full_collection(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -231,15 +235,6 @@ def test_a_long_search_that_leaves_nothing_behind_runs_no_full_collection(
     largest pause left in a long Solve)."""
     gc.collect()
     monkeypatch.setattr(collector, "_alive", len(gc.get_objects()))
-    full: list[int] = []
-
-    def count(phase: str, info: dict[str, int]) -> None:
-        if phase == "start" and info["generation"] == 2:
-            full.append(1)
-
-    gc.callbacks.append(count)
-    try:
+    with full_collections() as full:
         solve(new_state("quadrennial", seed=3739), max_nodes=300_000, max_seconds=None)
-    finally:
-        gc.callbacks.remove(count)
     assert not full
