@@ -284,6 +284,23 @@ class Game:
             self._seen = None
         self._notify()
 
+    def copy(self) -> Game:
+        """An independent game in the same place: its deal, positions, moves and redo list,
+        without its observers, so moves tried on the copy leave this game as it is (a table
+        watching this game does not see them). ``copy.copy`` and ``copy.deepcopy`` give the
+        same."""
+        twin = Game(self.variant, seed=self.seed, deck=self.deck)
+        with self._lock:
+            twin._states, twin._moves = list(self._states), list(self._moves)
+            twin._redo = list(self._redo)
+        return twin
+
+    def __copy__(self) -> Game:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Game:
+        return self.copy()
+
     def autoplay(self) -> list[Move]:
         """Play the safe moves (``knowledge.safe_moves``: moves that can never lose a won game)
         until none is left; see docs/rules.md for what that means in each game."""

@@ -942,7 +942,8 @@ def test_two_graded_checks_draw_different_deals_and_the_draw_replays_the_score(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """nbgrader's hidden test (a fresh copy of the checks) draws its own deals each time, and
-    prints the draw; ``replay_check`` on that draw gives the same games and points."""
+    prints the draw; ``replay_check`` on that draw gives the same games and points. Each
+    verdict counts as a try, a replay too (the fifth review looped the public verdict free)."""
     import runpy
 
     fresh = runpy.run_module("solitaire_widgets.exercises.fresh")
@@ -959,7 +960,8 @@ def test_two_graded_checks_draw_different_deals_and_the_draw_replays_the_score(
     printed = capsys.readouterr().out
     draw = re.search(r"draw ([0-9a-f]{16})", printed)
     assert draw and replay_check("acme-player", greedy_like, draw[1]).points == score
-    assert tries("acme-player") == 3  # the graded checks are tries, a teacher's replay is not
+    # every verdict on held-out deals is a try, a replay too (a made-up draw is fresh deals)
+    assert tries("acme-player") == 6
     with pytest.raises(ValueError, match="only the project"):
         replay_check("fly-kings", greedy_like, draw[1])
 
@@ -1256,6 +1258,52 @@ def test_the_packages_code_rebuilt_or_run_in_another_process_is_refused() -> Non
     for exercise_id, answer in (("quadrennial-aces", p_aces), ("quadrennial-ace", p_ace)):
         feedback = judge(exercise_id, answer)
         assert feedback.verdict == "not yet", feedback
+
+
+def test_a_function_that_fetches_the_answers_on_its_first_call_is_refused() -> None:
+    """The fifth review's route: the check's first call (does the function return ``...``?)
+    ran unguarded, so a function could fetch the package's answer on it, keep a table of the
+    whole range the check draws from, and pass on lookups. The first call is guarded now."""
+    table: dict[tuple[int, ...], object] = {}
+
+    def p_ace(cards: int, aces: int, reserve: int) -> object:
+        if not table:
+            load = eval("".join(["_", "_import_", "_"]))  # names the scan cannot read
+            stats_module = load("".join(["solitaire", "_widgets.stats"]), None, None, ["x"])
+            answer = getattr(stats_module, "at_" + "least_one")
+            table.update(
+                {
+                    (c, a, r): answer(c, a, r)
+                    for c in range(1, 111)
+                    for a in range(9)
+                    for r in range(17)
+                    if a <= c and r <= c
+                }
+            )
+        return table[cards, aces, reserve]
+
+    kept: list[object] = []
+
+    def measure_coverage(p: float, n: int, runs: int, rng: Any) -> object:
+        if not kept:
+            load = eval("".join(["_", "_import_", "_"]))
+            module = load("".join(["solitaire", "_widgets.intervals"]), None, None, ["x"])
+            kept.append(getattr(module, "cover" + "age"))
+        hits = round(kept[0](n, [p])[0] * runs)  # type: ignore[operator]
+        return (hits + rng.choice([-1, 0, 1])) / runs
+
+    verdict = runpy.run_module("solitaire_widgets.exercises.fresh")["verdict"]
+    before = tries("quadrennial-ace")
+    for exercise_id, answer, name in (
+        ("quadrennial-ace", p_ace, "at_least_one"),
+        ("lab-coverage", measure_coverage, "coverage"),
+    ):
+        feedback = judge(exercise_id, answer)
+        assert feedback.verdict == "not yet", (exercise_id, feedback)
+        assert f"uses {name} from solitaire_widgets" in feedback.message, feedback.message
+        assert not table  # the answer was refused on the first call too
+        assert not verdict(exercise_id, answer)
+    assert tries("quadrennial-ace") == before + 2  # the check and the fresh copy: a try each
 
 
 def test_a_table_made_for_the_stored_cases_misses_the_drawn_one() -> None:

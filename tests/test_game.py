@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import operator
 import warnings
 
@@ -159,3 +160,29 @@ def test_the_deck_is_a_tuple_of_codes() -> None:
     codes = deal_codes("acme", 7)
     explicit = Game("acme", deck=codes)
     assert isinstance(explicit.deck, tuple) and list(explicit.deck) == codes
+
+
+# ---------------------------------------------------------------------------------- copies
+@pytest.mark.parametrize("make", [Game.copy, copy.copy, copy.deepcopy])
+@pytest.mark.parametrize("own_deck", [False, True])
+def test_a_copy_is_played_on_without_moving_the_original(make: object, own_deck: bool) -> None:
+    """02's Exercise 5 asks students to check an answer by playing a copy of a game."""
+    original = Game("acquaintance", deck=deal_codes("acquaintance", 5)) if own_deck else None
+    original = original or Game("acquaintance", seed=5)
+    original.play(original.legal_moves()[0])
+    original.play(original.legal_moves()[0])
+    original.undo()
+    told: list[Game] = []
+    original.subscribe(told.append)
+    before = original.to_json(), original.state, original.can_redo
+    twin = make(original)  # type: ignore[operator]
+    assert isinstance(twin, Game) and twin is not original
+    assert (
+        twin == original and twin.state == original.state and twin.positions == original.positions
+    )
+    assert twin.can_redo
+    twin.redo()
+    while twin.status == "playing" and len(twin.history) < 40:
+        twin.play(twin.legal_moves()[0])
+    assert (original.to_json(), original.state, original.can_redo) == before
+    assert told == []

@@ -59,11 +59,11 @@ def judge(exercise_id: str, answer: object) -> Feedback:
 def replay_check(exercise_id: str, answer: object, draw: str) -> Feedback:
     """The project's verdict on ``answer`` for the deals of ``draw``, the text a check printed
     ("draw 3f9a..."): the same deals, and so the same verdict and points, on any computer. For a
-    teacher re-running a check; it is not a try."""
+    teacher re-running a check; like every verdict on held-out deals, it counts as a try."""
     project = exercise(exercise_id)
     if not isinstance(project, PlayerProject):
         raise ValueError(f"{exercise_id!r} plays no deals: only the project's checks have a draw")
-    return project.assess(answer, draw)
+    return project._assess(answer, draw)
 
 
 def check(exercise_id: str, answer: object) -> None:

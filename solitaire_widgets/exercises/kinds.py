@@ -161,12 +161,12 @@ class Exercise:
         return self.feedback("not yet", self.mistake_hint(answer, read, form) or self.otherwise)
 
 
-def _counted(assess: Callable[[Any, object], Feedback]) -> Callable[[Any, object], Feedback]:
+def _counted(assess: Callable[..., Feedback]) -> Callable[..., Feedback]:
     """``assess`` with its verdict counted as a try (an answer of the wrong form included)."""
 
-    def assess_and_count(self: Exercise, answer: object) -> Feedback:
+    def assess_and_count(self: Exercise, answer: object, *more: Any) -> Feedback:
         try:
-            feedback = assess(self, answer)
+            feedback = assess(self, answer, *more)
         except AnswerFormError as error:
             feedback = self.feedback("not yet", f"{error}.")
         return replace(feedback, number=session.remember(feedback))
@@ -433,6 +433,31 @@ def while_checked(work: Callable[[], T]) -> tuple[T | None, list[str]]:
     return (None, refused) if refused else (result, [])
 
 
+def first_call(exercise: Exercise, work: Callable[[], object], returns: str) -> Feedback | None:
+    """ "not answered yet" (counted as a try) when a function answer's first call (``work``)
+    returns ``...`` or None (a body that is only its docstring); otherwise None, and the check
+    goes on. The call runs with the package's answers refusing, as in the check: a function
+    that fetched them on this call, and kept them, would pass the check on what it kept. What
+    the call raises, or which answers it called, the check finds again and says."""
+
+    def unanswered() -> tuple[bool, object]:
+        try:
+            value = work()
+        except Exception:  # the check calls it again and says what it raised
+            return False, None
+        return is_unanswered(value), value
+
+    result, _ = while_checked(unanswered)
+    if result is None or not result[0]:
+        return None
+    feedback = exercise.feedback(
+        "not answered yet",
+        f"`{exercise.name}` returns {result[1]!r}: write its body, so that it returns "
+        f"{returns}, run that cell, then run this one.",
+    )
+    return replace(feedback, number=session.remember(feedback))
+
+
 @dataclass(frozen=True)
 class Drawn:
     """A case the check draws when it runs (``args``, from the operating system's randomness),
@@ -504,17 +529,13 @@ class Function(Exercise):
 
     def judge(self, answer: object) -> Feedback:
         if callable(answer) and not isinstance(answer, type):
-            try:
-                first = answer(*self.cases[0].args)
-            except Exception:  # judged with its message below
-                first = 0
-            if is_unanswered(first):
-                feedback = self.feedback(
-                    "not answered yet",
-                    f"`{self.name}` returns {first!r}: write its body, so that it returns a "
-                    "number, run that cell, then run this one.",
-                )
-                return replace(feedback, number=session.remember(feedback))
+            early = first_call(
+                self,
+                lambda: answer(*self.cases[0].args),
+                "a number",
+            )
+            if early is not None:
+                return early
         return super().judge(answer)
 
     def _assess(self, answer: object) -> Feedback:
@@ -632,17 +653,13 @@ class Simulation(Exercise):
     def judge(self, answer: object) -> Feedback:
         if callable(answer) and not isinstance(answer, type):
             p, n, _ = self.trials[0]
-            try:
-                first = answer(p, n, 1, random.Random(0))
-            except Exception:  # judged with its message below
-                first = 0
-            if is_unanswered(first):
-                feedback = self.feedback(
-                    "not answered yet",
-                    f"`{self.name}` returns {first!r}: write its body, so that it returns the "
-                    "share it measures, run that cell, then run this one.",
-                )
-                return replace(feedback, number=session.remember(feedback))
+            early = first_call(
+                self,
+                lambda: answer(p, n, 1, random.Random(0)),
+                "the share it measures",
+            )
+            if early is not None:
+                return early
         return super().judge(answer)
 
     def _assess(self, answer: object) -> Feedback:

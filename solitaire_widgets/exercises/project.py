@@ -10,7 +10,8 @@ no name, try number or seed decides them, so nobody (a student reading this file
 know them before the check, and a player cannot carry answers for them (the winning lines of
 the deals it will be judged on, say). The draw is a short text, shown with the verdict and kept
 in its record: ``held_out_deals(variant, draw)`` gives the same deals again on any computer, and
-``PlayerProject.assess(player, draw)`` the same verdict, so a teacher can re-run a check.
+``replay_check(id, player, draw)`` the same verdict, so a teacher can re-run a check (it counts
+as a try, as every verdict on held-out deals does).
 nbgrader's grading run makes a draw of its own, and says it (``fresh.earned``).
 
 Points, as nbgrader's partial credit: all of them when the player beats greedy significantly;
@@ -69,15 +70,14 @@ class PlayerProject(Exercise):
     memory_hint: str = ""
     idea_hint: str = ""
 
-    def _assess(self, answer: object) -> Feedback:
-        # the deals are drawn only now, after the player's code has run, and from the
-        # operating system: nothing the notebook or the player did before can decide them
-        return self.assess(answer, None, session.tries(self.id) + 1)
-
-    def assess(self, answer: object, draw: str | None = None, number: int = 1) -> Feedback:
-        """The verdict on a player for one draw of fresh deals (a new one when ``draw`` is
-        None; a draw a check printed plays its deals, and gives its verdict, again). It is not
-        counted as a try: ``judge`` counts."""
+    def _assess(self, answer: object, draw: str | None = None) -> Feedback:
+        """The verdict on a player for one draw of fresh deals: a new one when ``draw`` is None
+        (drawn only after the player's code has run, from the operating system, so nothing
+        the notebook or the player did before can decide them); a draw a check printed plays
+        its deals, and gives its verdict, again (``replay_check``). Every verdict plays 500
+        held-out deals, so every one is counted as a try (``Exercise.__init_subclass__``), a
+        replay too: no loop gets verdicts on fresh deals for free."""
+        number = session.tries(self.id) + 1 if draw is None else 1  # said: "try 2, new deals"
         if draw is not None:
             held_out_deals(self.variant, draw)  # a malformed draw is refused before anything
         if not callable(answer):
