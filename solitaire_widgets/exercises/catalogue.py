@@ -814,25 +814,15 @@ EXERCISE_LIST: list[Exercise] = [
         "true_statements",
         "warm-up",
         naive='true_statements = {"A", "D"}',
-        mistakes=(
-            Mistake(
-                "Does a measurement that is consistent with a value confirm it? Think of every "
-                "other value inside the interval.",
-                when=lambda letters: "D" in letters,
-            ),
-            Mistake(
-                "Would 150 other deals give the same measured rate? Think of what an estimate is.",
-                when=lambda letters: "B" in letters,
-            ),
-            Mistake(
-                "Is a single deal won 'with a rate'? Think of what the interval is about: one "
-                "deal, or the rate over many.",
-                when=lambda letters: "C" in letters,
-            ),
-        ),
+        # one message for every wrong set, with a question for each of the five statements:
+        # a hint for each false one that was chosen would, in one try, single out the true ones
         otherwise=(
-            "Read each statement again and ask what it is about (the method, one "
-            "interval, or the deals), and how the width changes with the number of deals."
+            "Ask each statement one question. A: is '95%' a promise about this one interval, "
+            "or about the way intervals are made? B: is a rate measured on 150 deals the true "
+            "rate, or an estimate of it? C: is the interval about single deals, or about the "
+            "rate over many? D: which other rates lie inside the interval, and would it "
+            "confirm each of them? E: by how much does the half-width h change when n is four "
+            "times as large?"
         ),
         form=LettersForm(letters="ABCDE"),
         answer_digests=("face5cd48f4c4ddc613a58e3",),
