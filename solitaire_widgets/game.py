@@ -1,12 +1,11 @@
 """``Game``: the mutable, checked, notebook-friendly handle on one deal, and the engine's façade.
 
-It keeps the list of states (so undo is exact), the moves in notation, a redo list and its
-observers. Every change (``play``, ``undo``, ``redo``, ``restart``, ``new_deal``, ``load``,
-``autoplay``) tells every observer (the widgets) once, after the change, outside the game's
-lock; an observer that raises is reported as a warning and undoes nothing. It hands its
-position to the engines below it (hints, safe moves, the solver), none of which imports it.
-One re-entrant lock guards every change and read of its lists, so threads may share a game
-(docs/architecture.md, "Where ``Game`` stands").
+It keeps the states (so undo is exact), the moves, a redo list and its observers. Every change
+(``play``, ``undo``, ``redo``, ``restart``, ``new_deal``, ``load``, ``autoplay``) tells every
+observer (the widgets) once, after the change, outside the game's lock; an observer that raises
+is reported as a warning and undoes nothing. It hands its position to the engines below it
+(hints, safe moves, the solver), none of which imports it. One re-entrant lock guards every
+change and read of its lists, so threads may share a game (docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -31,16 +30,11 @@ from .solver import next_winnable
 from .state import GameState
 from .thinker import think
 from .variants import get_variant
-from .view import view
+from .view import VIEW_KEYS, view
 
 __all__ = ["MAX_RECORD_CHARS", "MAX_RECORD_MOVES", "RECORD_FORMAT", "VIEW_KEYS", "Game"]
 
 Observer = Callable[["Game"], None]
-VIEW_KEYS = (
-    *("variant", "title", "seed", "rows", "piles", "status", "moves_made", "can_redo"),
-    *("redeals_left", "redeals_total", "cards_home", "cards_total", "legal", "last_move"),
-)
-"""The keys of ``Game.view()``, in the order it has always given them."""
 
 
 class Game:
@@ -138,10 +132,6 @@ class Game:
         return self._rules.outcome(self.state)
 
     @property
-    def is_over(self) -> bool:
-        return self.status != "playing"
-
-    @property
     def cards_home(self) -> int:
         """Cards on the foundations."""
         return self._rules.cards_home(self.state)
@@ -177,8 +167,7 @@ class Game:
         return self.state.piles[index]
 
     def why_not(self, move: Move | str) -> str | None:
-        """The reason a move is refused here (or why its text is not a move), or None if it
-        is legal. Never raises."""
+        """Why a move is refused here (or why its text is no move); None if legal. Never raises."""
         try:
             self._checked(move)
         except (IllegalMoveError, NotationError) as error:
@@ -285,20 +274,16 @@ class Game:
         self._notify()
 
     def copy(self) -> Game:
-        """An independent game in the same place: its deal, positions, moves and redo list,
-        without its observers, so moves tried on the copy leave this game as it is (a table
-        watching this game does not see them). ``copy.copy`` and ``copy.deepcopy`` give the
-        same."""
+        """An independent game in the same place (deal, moves, redo list), with no observers:
+        moves tried on it leave this game as it is (``copy.copy`` and ``copy.deepcopy`` too)."""
         twin = Game(self.variant, seed=self.seed, deck=self.deck)
         with self._lock:
-            twin._states, twin._moves = list(self._states), list(self._moves)
-            twin._redo = list(self._redo)
+            twin._states, twin._moves, twin._redo = [*self._states], [*self._moves], [*self._redo]
         return twin
 
-    def __copy__(self) -> Game:
-        return self.copy()
+    __copy__ = copy
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Game:
+    def __deepcopy__(self, memo: object) -> Game:
         return self.copy()
 
     def autoplay(self) -> list[Move]:

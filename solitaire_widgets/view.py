@@ -13,6 +13,12 @@ from typing import Any
 from .state import GameState
 from .variants import VARIANTS
 
+VIEW_KEYS = (
+    *("variant", "title", "seed", "rows", "piles", "status", "moves_made", "can_redo"),
+    *("redeals_left", "redeals_total", "cards_home", "cards_total", "legal", "last_move"),
+)
+"""The keys of ``Game.view()``, in the order it has always given them."""
+
 
 def view(state: GameState) -> dict[str, Any]:
     """The position as a player sees it: every pile (kind, words, face-down count, face-up
