@@ -1311,6 +1311,28 @@ def test_a_function_that_fetches_the_answers_on_its_first_call_is_refused() -> N
     assert tries("quadrennial-ace") == before + 2  # the check and the fresh copy: a try each
 
 
+def test_a_hints_formula_refuses_inside_a_check() -> None:
+    """The sixth review: some of the hints' wrong formulas are one step from the answer (1
+    minus the chance of no ace; a half-width in percent) and earned marks, held in a deque.
+    The scan now finds them in a list or a deque, and they refuse while a check runs."""
+    percent = EXERCISES["lab-sample-size"].mistakes[2].formula
+    no_ace = EXERCISES["quadrennial-ace"].mistakes[2].formula
+    assert percent is not None and no_ace is not None
+    formulas = deque([percent, no_ace])
+
+    def deals_needed(p: float, h: float) -> object:
+        return formulas[int("0")](p, h / 100)
+
+    def p_ace(cards: int, aces: int, reserve: int) -> object:
+        return 1 - formulas[int("1")](cards, aces, reserve)  # type: ignore[operator]
+
+    for exercise_id, answer in (("lab-sample-size", deals_needed), ("quadrennial-ace", p_ace)):
+        feedback = judge(exercise_id, answer)
+        assert feedback.verdict == "not yet", (exercise_id, feedback)
+        assert "from solitaire_widgets" in feedback.message, feedback.message
+    assert p_ace(6, 2, 3) == Fraction(4, 5)  # outside a check the formulas answer (the hints)
+
+
 def test_a_table_made_for_the_stored_cases_misses_the_drawn_one() -> None:
     """The stored cases are readable in the package, so a table of the package's values made
     for them, outside any check, is right on every one of them; the case each check draws is

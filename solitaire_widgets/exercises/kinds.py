@@ -91,6 +91,22 @@ class Mistake:
     when: Callable[[Any], bool] | None = None
     formula: Callable[..., object] | None = None
 
+    def __post_init__(self) -> None:
+        if self.formula is not None:  # near the answer (1 minus it is right): refused in checks
+            object.__setattr__(self, "formula", _refusing(self.formula))
+
+
+def _refusing(formula: Callable[..., object]) -> Callable[..., object]:
+    """``formula``, a hint's wrong formula, refusing while a check runs a student's function
+    (``kernel_state.refuse_in_checks``): some are one step from the answer (the complement,
+    a percentage for a fraction), so a function that called them would pass (the sixth review)."""
+
+    def hint_formula(*args: object) -> object:
+        kernel_state.refuse_in_checks("a hint's formula")
+        return formula(*args)
+
+    return hint_formula
+
 
 @dataclass(frozen=True)
 class Exercise:

@@ -27,11 +27,12 @@ import os
 import sys
 import sysconfig
 import types
+from collections import deque
 from collections.abc import Callable, Iterator
 
 PACKAGE = "solitaire_widgets"
 _LEAVES = (str, bytes, bytearray, int, float, complex, bool, type(None), type(Ellipsis))
-_CONTAINERS = (tuple, list, set, frozenset)
+_CONTAINERS = (tuple, list, set, frozenset, deque)
 _MAPPINGS = (dict, types.MappingProxyType)
 
 
