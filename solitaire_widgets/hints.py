@@ -21,6 +21,7 @@ from typing import Any
 from .advice import Hint, needed_soon
 from .cards import CARDS
 from .games import Profile, profile_of
+from .kernel_state import refuse_in_turns
 from .knowledge import safe_moves
 from .moves import DEAL, DRAW, REDEAL, Move, parse_move
 from .solver import solve
@@ -118,6 +119,7 @@ def hints(
     budget ``limit`` says True) every move scores 0 and says so. The test never changes the
     order, so a playout that only needs the best move passes ``limit=0`` to skip it.
     """
+    refuse_in_turns("hints")  # it would choose for a student's player (the project)
     state = state_of(game_or_state, "hints")
     history = _history(game_or_state, seen)
     rules = VARIANTS[state.variant]

@@ -17,6 +17,7 @@ object takes no part in a check. A kernel restart starts everything afresh.
 from __future__ import annotations
 
 import sys
+import threading
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -91,4 +92,38 @@ def refuse_in_checks(name: str) -> None:
     raise AnswerRefused(
         f"{name} works out an exercise's answer, and the exercise asks you to write it "
         "yourself: while a check runs your function, the package's own answers refuse"
+    )
+
+
+@contextmanager
+def players_turn() -> Iterator[list[str]]:
+    """While a student's player chooses a move (the project's check, ``train``), in this thread
+    only: the package's own players and advisors refuse (``refuse_in_turns``), and the names
+    of those the player asked are added to the list it yields. This thread only, since the
+    table's jobs (a hint, a solve) may run meanwhile in threads of their own."""
+    called: list[str] = []
+    turns = cast("dict[int, list[str]]", _kept("turns", dict))
+    ident = threading.get_ident()
+    outer = turns.get(ident)
+    turns[ident] = called
+    try:
+        yield called
+    finally:
+        if outer is None:
+            turns.pop(ident, None)
+        else:
+            turns[ident] = outer
+
+
+def refuse_in_turns(name: str) -> None:
+    """Refuse (``AnswerRefused``) while a student's player chooses a move in this thread:
+    ``name`` (the hints, the thinker, the solver) would choose it for the player. Otherwise,
+    nothing."""
+    called = cast("dict[int, Any]", _kept("turns", dict)).get(threading.get_ident())
+    if type(called) is not list:
+        return
+    called.append(name)
+    raise AnswerRefused(
+        f"{name} would choose the move for your player: while the project asks your player "
+        "for a move, the package's own players and advisors refuse"
     )

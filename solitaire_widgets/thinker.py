@@ -44,6 +44,7 @@ from .advice import Hint
 from .games import Profile, ThinkerSettings, profile_of
 from .hints import hints
 from .information import InfoState, determinize, info_state
+from .kernel_state import refuse_in_turns
 from .move_tally import MoveTally
 from .moves import Move, parse_move
 from .solver import solve_paced, solve_steps
@@ -105,6 +106,7 @@ def think_steps(
     decision to the next: a player who has seen every card and found a win need not search
     again while it follows it.
     """
+    refuse_in_turns("the thinker")  # it would choose for a student's player (the project)
     rules = VARIANTS[state.variant]
     profile = profile_of(rules)
     chosen = settings or profile.thinker

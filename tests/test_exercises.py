@@ -11,6 +11,7 @@ import re
 import runpy
 import subprocess
 import sys
+import threading
 import types
 from collections import deque
 from fractions import Fraction
@@ -969,6 +970,38 @@ def test_two_graded_checks_draw_different_deals_and_the_draw_replays_the_score(
     assert tries("acme-player") == 6
     with pytest.raises(ValueError, match="only the project"):
         replay_check("fly-kings", greedy_like, draw[1])
+
+
+def test_a_player_that_asks_the_packages_advisors_is_refused() -> None:
+    """The sixth review: a player that rebuilt a position from its view and played the top
+    move of the package's hints beat greedy, for 5 points. While a player chooses a move, the
+    hints, the thinker and the solver refuse (in that thread only: the table's jobs run in
+    threads of their own meanwhile, and go on)."""
+    from solitaire_widgets.hints import hints
+    from solitaire_widgets.solver import solve
+    from solitaire_widgets.thinker import think
+
+    asks = {
+        "hints": lambda: hints(new_state("acme", 2)),
+        "the thinker": lambda: think(new_state("acme", 2)),
+        "the solver": lambda: solve(new_state("acme", 2), max_nodes=100),
+    }
+    for name, ask in asks.items():
+
+        def player(view: Any, ask: Any = ask) -> object:
+            ask()
+            return view.legal[0]
+
+        with pytest.raises(PlayerError, match=f"asks {name} of solitaire_widgets"):
+            compare(player, "acme", range(1, 3), baselines=())
+        feedback = judge("acme-player", player)
+        assert feedback.verdict == "not yet" and name in feedback.message, feedback
+    answered: list[object] = []
+    with kernel_state.players_turn():
+        job = threading.Thread(target=lambda: answered.append(hints(new_state("acme", 2))))
+        job.start()
+        job.join()
+    assert answered and answered[0]
 
 
 PEEKING = {

@@ -25,6 +25,7 @@ from math import comb
 from types import MappingProxyType
 from typing import Any, Literal
 
+from .. import kernel_state
 from ..cards import Card
 from ..engine import new_state
 from ..game import Game
@@ -166,10 +167,14 @@ def play_deal(player: Player, variant: str, deal: int, max_moves: int = MAX_MOVE
 def _checked_choice(player: Player, view: View, state: GameState, deal: int, done: int) -> Move:
     """The player's choice as a legal ``Move``, or a ``PlayerError`` that says what went wrong."""
     where = f"deal {deal}, move {done + 1}"
-    try:
-        choice = player(view)
-    except Exception as error:  # the student's code: say what it raised, and where
-        raise PlayerError(f"{where}: your player raised {error!r}") from error
+    with kernel_state.players_turn() as asked:
+        try:
+            choice = player(view)
+        except Exception as error:  # the student's code: say what it raised, and where
+            if not asked:
+                raise PlayerError(f"{where}: your player raised {error!r}") from error
+    if asked:
+        raise PlayerError(f"{where}: {asking(asked)}")
     if choice is None or choice is Ellipsis:
         raise PlayerError(f"{where}: your player returned {choice!r} instead of a move")
     rules = VARIANTS[state.variant]
@@ -367,11 +372,21 @@ def versus(
     )
 
 
+def asking(names: list[str]) -> str:
+    """What is said of a player that asked the package's players or advisors for its move."""
+    return (
+        f"your player asks {', '.join(sorted(set(names)))} of solitaire_widgets for its move, "
+        "and then the package chooses, not your player (the hint player and the thinker are "
+        "baselines to compare with): write the choice yourself"
+    )
+
+
 def first_choice(player: Player, variant: str) -> object:
     """What the player chooses on deal 1's opening view, as it returned it (it raises what the
     player raises): ``None`` or ``...`` is a player not written yet, whose body is only its
     docstring."""
-    return player(view_of(new_state(variant, 1)))
+    with kernel_state.players_turn():  # what it asks of the package refuses, as in ``compare``
+        return player(view_of(new_state(variant, 1)))
 
 
 def train(player: Player, variant: str = "acme") -> None:
