@@ -426,8 +426,8 @@ EXERCISE_LIST: list[Exercise] = [
         naive="sizes = [12, 12, 12, 12]",
         mistakes=(
             Mistake(
-                "Do 43 cards share out evenly among four piles? What happens when the stock "
-                "runs out in the middle of a deal?",
+                "Do the stock's cards share out evenly among four piles? Count them, and "
+                "follow the last deal move.",
                 value=[12, 12, 12, 12],
             ),
             Mistake(
@@ -686,9 +686,10 @@ EXERCISE_LIST: list[Exercise] = [
         "warm-up",
         naive="moves = 11",
         mistakes=(
-            Mistake(
-                "How many foundations can take a 2? Each foundation is a move of its own "
-                "(S-F1 to S-F8), as each tableau pile is.",
+            Mistake(  # (positions differ by name: the hint must hold for every one)
+                "Does your count give each foundation that can take a card a move of its own "
+                "(S-F1, S-F2...), as each tableau pile is? Count card by card: the stock's "
+                "top card, the reserve's, each tableau pile's.",
                 value=11,
             ),
         ),

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from . import session
 from .answers import AnswerFormError
 from .kinds import Exercise, Feedback
-from .players import Comparison, PlayerError, Split, compare, first_choice
+from .players import Comparison, PlayerError, Split, compare, first_choice, player_name
 from .scan import interpreter_names
 
 HELD_OUT = range(1_000_001, 2_000_001)
@@ -105,16 +105,19 @@ class PlayerProject(Exercise):
         try:
             comparison = compare(answer, self.variant, deals, purpose="fresh deals")
         except PlayerError as error:
-            feedback = self.feedback("not yet", f"{error}. {self.drawn(draw)}")
+            said = self.drawn(draw, player_name(answer))
+            feedback = self.feedback("not yet", f"{error}. {said}")
         else:
             feedback = self.grade(comparison, number, draw)
         return replace(feedback, draw=draw)
 
-    def drawn(self, draw: str) -> str:
-        """Where the deals came from, and how to play them again."""
+    def drawn(self, draw: str, name: str = "") -> str:
+        """Where the deals came from, and how to play them again (with the player's function
+        by its own name, ``name``, when it has one)."""
+        player = name if name.isidentifier() else self.name
         return (
             f"These {HELD_OUT_SIZE} deals were drawn when the check ran (draw {draw}); "
-            f'`replay_check("{self.id}", {self.name}, "{draw}")` plays them again.'
+            f'`replay_check("{self.id}", {player}, "{draw}")` plays them again.'
         )
 
     def grade(self, comparison: Comparison, number: int = 1, draw: str = "") -> Feedback:
@@ -122,7 +125,7 @@ class PlayerProject(Exercise):
         greedy, random_play = comparison.against("greedy"), comparison.against("random")
         report = str(comparison)
         if draw:
-            report += f"\n\n{self.drawn(draw)}"
+            report += f"\n\n{self.drawn(draw, comparison.name)}"
         if number > 1:
             report += (
                 f"\n\nThis was try {number}, on new deals. Over several tries a lucky split "
