@@ -248,7 +248,8 @@ EXERCISE_LIST: list[Exercise] = [
         mistakes=(
             Mistake(
                 "The rule text says to draw 'if no more reserve cards can be played': is that a "
-                "rule, or advice? The card's rulings say.",
+                "rule, or advice? "
+                "The rulings say: on the rule card, and in the notebook's Rulings section below.",
             ),
             Mistake("Which suit does each foundation take, and which card does it need next?"),
         ),
@@ -398,7 +399,8 @@ EXERCISE_LIST: list[Exercise] = [
             Mistake("Does suit count on Acquaintance's foundations? Read rule 1 again."),
             Mistake(
                 "The rule text says to deal 'when no further moves are possible': is that a "
-                "rule, or advice? The card's rulings say.",
+                "rule, or advice? "
+                "The rulings say: on the rule card, and in the notebook's Rulings section below.",
             ),
         ),
         position=ACQ_RULES,
@@ -711,7 +713,8 @@ EXERCISE_LIST: list[Exercise] = [
             Mistake("May a tableau card move to another pile in Fly?"),
             Mistake(
                 "The rule text says to deal a card 'if no moves to the foundation are possible': "
-                "is that a rule, or advice? The card's rulings say.",
+                "is that a rule, or advice? "
+                "The rulings say: on the rule card, and in the notebook's Rulings section below.",
             ),
         ),
         position=FLY_RULES,
