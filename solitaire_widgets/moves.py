@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from typing import NamedTuple, overload
+from typing import NamedTuple, cast, overload
 
 from .quoting import quoted
 
@@ -34,8 +34,9 @@ class Move(NamedTuple):
         return f"{self.src}-{self.dst}" if self.dst else self.src
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Move):
-            return self.src == other.src and self.dst == other.dst
+        if isinstance(other, Move) or another_copys_move(other):
+            theirs = cast("Move", other)
+            return self.src == theirs.src and self.dst == theirs.dst
         if isinstance(other, str):
             return str(self) == other
         return False if isinstance(other, tuple) else NotImplemented
@@ -46,6 +47,20 @@ class Move(NamedTuple):
 
     def __hash__(self) -> int:
         return hash(str(self))
+
+
+def another_copys_move(value: object) -> bool:
+    """Whether ``value`` is a ``Move`` of another copy of this package in the same kernel:
+    nbgrader's hidden tests judge with a fresh copy loaded from the files, whose ``Move`` is a
+    class of its own, and a student's ``game.legal_moves()`` (the notebook's copy) must read
+    there as the same moves (the seventh review: right answers scored 0 when graded)."""
+    kind = type(value)
+    return (
+        kind is not Move
+        and kind.__name__ == "Move"
+        and getattr(kind, "_fields", None) == ("src", "dst")
+        and isinstance(value, tuple)
+    )
 
 
 DRAW = Move("S", "W")
@@ -60,6 +75,9 @@ NAMED_MOVES = {"draw": DRAW, "deal": DEAL, "redeal": REDEAL}
 def parse_move(text: object) -> Move:
     """Read a move in notation (``R3-F1``, ``W-F``, ``draw``, ``deal``, ``redeal``): the
     grammar every part of the package reads moves with. ``NotationError`` if unreadable."""
+    if another_copys_move(text):
+        theirs = cast("Move", text)
+        text = Move(theirs.src, theirs.dst)
     if isinstance(text, Move):
         if not (isinstance(text.src, str) and isinstance(text.dst, str)):
             raise NotationError(
@@ -117,7 +135,7 @@ class LegalMoves(Sequence[Move]):
         return iter(self._moves)
 
     def __contains__(self, move: object) -> bool:
-        if not isinstance(move, (Move, str)):
+        if not isinstance(move, (Move, str)) and not another_copys_move(move):
             return False
         try:
             parsed = parse_move(move)

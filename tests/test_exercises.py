@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from student_work import answer_cells, check_cells, grader
 
 import solitaire_widgets.stats as stats
-from solitaire_widgets import Game, kernel_state, new_state
+from solitaire_widgets import DRAW, Game, kernel_state, new_state, parse_move
 from solitaire_widgets.exercises import (
     EXERCISES,
     Feedback,
@@ -1002,6 +1002,27 @@ def test_a_player_that_asks_the_packages_advisors_is_refused() -> None:
         job.start()
         job.join()
     assert answered and answered[0]
+
+
+def test_the_graded_copy_reads_the_notebooks_moves() -> None:
+    """The seventh review: nbgrader's hidden test judges with a fresh copy of the package,
+    whose ``Move`` is a class of its own, so ``game.legal_moves()`` (right, and "correct" in
+    class) scored 0 when graded, and so did a player that returned a ``Move``. A ``Move`` of
+    another copy now reads as the same move."""
+    from solitaire_widgets.exercises.catalogue import ACME_TABLE
+    from solitaire_widgets.exercises.fresh import fresh_exercises, verdict
+
+    assert verdict("acme-legal", list(ACME_TABLE.game().legal_moves()))
+    fresh = fresh_exercises()
+    theirs = fresh.players.parse_move("S-W")
+    assert type(theirs) is not type(DRAW) and theirs == DRAW and DRAW.__eq__(theirs)  # both ways
+    assert DRAW in fresh.players.view_of(fresh.players.new_state("acme", 1)).legal
+    assert fresh.players.parse_move(DRAW) == "S-W"
+
+    def player(view: Any) -> object:
+        return parse_move(str(view.legal[0]))  # a Move of the notebook's copy
+
+    assert len(fresh.players.compare(player, "acme", range(1, 3), baselines=()).yours) == 2
 
 
 PEEKING = {
