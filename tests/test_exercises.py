@@ -1025,6 +1025,29 @@ def test_the_graded_copy_reads_the_notebooks_moves() -> None:
     assert len(fresh.players.compare(player, "acme", range(1, 3), baselines=()).yours) == 2
 
 
+def test_a_player_that_forgets_a_return_is_not_called_unwritten(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The seventh review: the commonest beginner's bug (home moves first, no return after)
+    returns None on deal 1's opening, where only S-W is legal, and was told "not written yet".
+    It is written: the check and ``train`` say where it returned None, and why."""
+
+    def homes_only(view: Any) -> object:
+        for move in view.home_moves():
+            return move
+        return None  # (the beginner's version just ends here)
+
+    def not_yet(view: Any) -> object:
+        """Only a docstring."""
+
+    train(homes_only)
+    said = capsys.readouterr().out
+    assert "deal 1, move 1: your player returned None" in said and "return?" in said
+    feedback = judge("acme-player", homes_only)
+    assert feedback.verdict == "not yet" and "returned None" in feedback.message, feedback
+    assert judge("acme-player", not_yet).verdict == "not answered yet"
+
+
 PEEKING = {
     "sys._getframe": "import sys\n    frame = sys._getframe(1)\n    return view.legal[0]",
     "gc": "import gc\n    gc.get_objects()\n    return view.legal[0]",

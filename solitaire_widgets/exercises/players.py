@@ -18,6 +18,7 @@ same deals, whether it differs from greedy by more than luck would easily make.
 
 from __future__ import annotations
 
+import dis
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -176,7 +177,10 @@ def _checked_choice(player: Player, view: View, state: GameState, deal: int, don
     if asked:
         raise PlayerError(f"{where}: {asking(asked)}")
     if choice is None or choice is Ellipsis:
-        raise PlayerError(f"{where}: your player returned {choice!r} instead of a move")
+        raise PlayerError(
+            f"{where}: your player returned {choice!r} instead of a move (does every path "
+            "through it end in a return?)"
+        )
     rules = VARIANTS[state.variant]
     try:
         move = rules.resolve(state, parse_move(choice))
@@ -381,6 +385,17 @@ def asking(names: list[str]) -> str:
     )
 
 
+def unwritten(player: Player) -> bool:
+    """Whether a player's body is only its docstring (or ``...``): its code does nothing but
+    return None. A player that returns None on some position is written, with a path that
+    forgets to return (it is said so, with the deal and the move)."""
+    code = getattr(player, "__code__", None)
+    if code is None:
+        return False
+    doing = {i.opname for i in dis.get_instructions(code)} - {"RESUME", "NOP", "LOAD_CONST"}
+    return doing <= {"RETURN_VALUE", "RETURN_CONST"} and not code.co_names
+
+
 def first_choice(player: Player, variant: str) -> object:
     """What the player chooses on deal 1's opening view, as it returned it (it raises what the
     player raises): ``None`` or ``...`` is a player not written yet, whose body is only its
@@ -394,10 +409,10 @@ def train(player: Player, variant: str = "acme") -> None:
     on these as often as you like; the check judges on fresh deals it has never seen. A player
     not written yet, or one that breaks a rule, is said so (``compare`` raises instead)."""
     try:
-        unwritten = is_unanswered(first_choice(player, variant))
+        empty = is_unanswered(first_choice(player, variant)) and unwritten(player)
     except Exception:  # the student's code: compare, below, says what it raised and where
-        unwritten = False
-    if unwritten:
+        empty = False
+    if empty:
         print(
             "Your player is not written yet: write its body, so that it returns one of "
             "view.legal, run that cell, then run this one."

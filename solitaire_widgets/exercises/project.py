@@ -31,7 +31,15 @@ from dataclasses import dataclass, replace
 from . import session
 from .answers import AnswerFormError
 from .kinds import Exercise, Feedback
-from .players import Comparison, PlayerError, Split, compare, first_choice, player_name
+from .players import (
+    Comparison,
+    PlayerError,
+    Split,
+    compare,
+    first_choice,
+    player_name,
+    unwritten,
+)
 from .scan import interpreter_names
 
 HELD_OUT = range(1_000_001, 2_000_001)
@@ -95,7 +103,7 @@ class PlayerProject(Exercise):
             first = first_choice(answer, self.variant)
         except Exception as error:  # the student's code: say what it raised
             return self.feedback("not yet", f"Your player raised {error!r} on deal 1.")
-        if first is None or first is Ellipsis:
+        if (first is None or first is Ellipsis) and unwritten(answer):
             return self.feedback(
                 "not answered yet",
                 f"`{self.name}` returns {first!r}: write its body, so that it returns a move.",
