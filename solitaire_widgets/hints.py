@@ -175,6 +175,7 @@ def _no_progress(move: str) -> Hint:
 
 
 def _score(profile: Profile, state: GameState, move: Move, safe: bool, alone: bool) -> Hint:
+    refuse_in_turns("hints")  # (a player called this scorer directly: the seventh review)
     rules = profile.rules
     if move == DRAW:
         return _draw_hint(rules, state, str(move), alone)

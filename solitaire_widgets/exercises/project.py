@@ -28,6 +28,7 @@ import re
 import secrets
 from dataclasses import dataclass, replace
 
+from ..engine import MAX_SEED
 from . import session
 from .answers import AnswerFormError
 from .kinds import Exercise, Feedback
@@ -40,10 +41,14 @@ from .players import (
     player_name,
     unwritten,
 )
-from .scan import interpreter_names
+from .scan import interpreter_names, package_names
 
-HELD_OUT = range(1_000_001, 2_000_001)
-"""Deal numbers the project is judged on: never training deals."""
+PLAYER_MAY_USE = frozenset({"Move", "parse_move", "DRAW", "DEAL", "REDEAL", "Card", "parse_card"})
+"""What of the package a player may use besides its view: moves and cards as values."""
+HELD_OUT = range(10**9, MAX_SEED + 1)
+"""Deal numbers the project is judged on: never training deals, and far too many to list
+(a million of them could be indexed by their openings in seconds, so that a player recognised
+its deal and rebuilt the face-down cards: the seventh review)."""
 HELD_OUT_SIZE = 500
 RANDOM_SHARE = 0.2
 MATCH_SHARE = 0.4
@@ -98,6 +103,14 @@ class PlayerProject(Exercise):
                 "view only: reaching into the interpreter (its frames, its garbage collector, "
                 "double-underscore attributes) could read the face-down cards, so the check "
                 "does not accept it.",
+            )
+        used = package_names(answer, PLAYER_MAY_USE)
+        if used:
+            return self.feedback(
+                "not yet",
+                f"Your player uses {', '.join(used)} from solitaire_widgets. A player chooses "
+                "by itself, from its view: the package's players, hints and solver would "
+                "choose for it (and its deal functions could rebuild the face-down cards).",
             )
         try:
             first = first_choice(answer, self.variant)

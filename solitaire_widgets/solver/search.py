@@ -37,6 +37,7 @@ from collections.abc import Callable, Generator, Hashable
 from typing import Any, Literal
 
 from ..games.policy import Policy
+from ..kernel_state import refuse_in_turns
 from ..moves import Move, parse_move
 from ..state import GameState
 from . import collector
@@ -84,6 +85,7 @@ class Search:
         max_seconds: float,
         should_stop: Callable[[], bool],
     ) -> None:
+        refuse_in_turns("the solver")  # it would choose for a student's player (the project)
         self.policy, self.rules = policy, policy.rules
         self.max_nodes, self.max_seconds = max_nodes, max_seconds
         self.should_stop = should_stop
