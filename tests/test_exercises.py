@@ -1052,6 +1052,20 @@ def test_a_player_that_forgets_a_return_is_not_called_unwritten(
     assert judge("acme-player", not_yet).verdict == "not answered yet"
 
 
+def test_a_players_prints_are_cut_short(capsys: pytest.CaptureFixture[str]) -> None:
+    """The seventh review: one ``print`` in a player wrote 41,359 lines into the notebook in a
+    check. The first 20 lines show; the rest are counted."""
+
+    def noisy(view: Any) -> object:
+        print("thinking", len(view.history))
+        return view.legal[0]
+
+    compare(noisy, "acme", range(1, 3), baselines=())
+    said = capsys.readouterr().out.splitlines()
+    assert said[:20] == [f"thinking {n}" for n in range(20)]
+    assert len(said) == 21 and re.fullmatch(r"\.\.\. and \d+ more lines your player .*", said[20])
+
+
 PEEKING = {
     "sys._getframe": "import sys\n    frame = sys._getframe(1)\n    return view.legal[0]",
     "gc": "import gc\n    gc.get_objects()\n    return view.legal[0]",

@@ -18,13 +18,16 @@ same deals, whether it differs from greedy by more than luck would easily make.
 
 from __future__ import annotations
 
+import contextlib
 import dis
+import io
 import random
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from math import comb
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Literal, TextIO
 
 from .. import kernel_state
 from ..cards import Card
@@ -39,6 +42,7 @@ from .answers import is_unanswered
 
 MAX_MOVES = 1000
 TRAINING = range(1, 301)
+TRAINING_WORDS = "the training deals"
 """The deals a student tunes a player on: the same for everyone, as often as they like."""
 SIGNIFICANCE = 0.05
 
@@ -313,11 +317,17 @@ class Comparison:
         )
         if p < SIGNIFICANCE:
             better = self.name if b > c else baseline
-            return text + (
+            text += (
                 f" That is below {SIGNIFICANCE}: the difference is significant. Luck alone would "
                 f"rarely give a split this one-sided, so this is good evidence that {better} "
                 "plays this game better."
             )
+            if self.purpose == TRAINING_WORDS:  # (the seventh review: 04 warns of exactly this)
+                text += (
+                    " But these are the deals it was tuned on, where a player looks better than "
+                    "it is: only fresh deals (the check's) can confirm it."
+                )
+            return text
         return text + (
             f" That is not below {SIGNIFICANCE}: luck could explain the difference, so these "
             f"deals cannot tell the two players apart."
@@ -327,17 +337,45 @@ class Comparison:
         return f"{self.table()}\n\n{self.verdict()}"
 
 
+class FewLines(io.TextIOBase):
+    """Where a player's prints go while it plays many deals: the first ``SHOWN`` lines to
+    ``out``, then only a count, said at the end (one ``print`` in a player wrote 800 KB into
+    the notebook in a check: the seventh review)."""
+
+    SHOWN = 20
+
+    def __init__(self, out: TextIO) -> None:
+        self.out, self.lines, self.hidden = out, 0, 0
+
+    def write(self, text: str) -> int:
+        for line in text.splitlines(keepends=True):
+            if self.lines < self.SHOWN:
+                self.out.write(line)
+            else:
+                self.hidden += line.endswith("\n")
+            self.lines += line.endswith("\n")
+        return len(text)
+
+    def __enter__(self) -> FewLines:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.hidden:
+            self.out.write(f"... and {self.hidden} more lines your player printed, not shown\n")
+
+
 def compare(
     player: Player,
     variant: str = "acme",
     deals: Iterable[int] = TRAINING,
     baselines: Iterable[str] = BASELINES,
-    purpose: str = "the training deals",
+    purpose: str = TRAINING_WORDS,
 ) -> Comparison:
     """Play ``player`` and the baselines on the same deals and compare them."""
     name = get_variant(variant).name
     numbers = tuple(deals)
-    yours = tuple(play_deal(player, name, deal) for deal in numbers)
+    with FewLines(sys.stdout) as printed, contextlib.redirect_stdout(printed):
+        yours = tuple(play_deal(player, name, deal) for deal in numbers)
     wins = {baseline: baseline_wins(baseline, name, numbers) for baseline in baselines}
     return Comparison(name, numbers, yours, MappingProxyType(wins), purpose, player_name(player))
 
