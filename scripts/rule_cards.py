@@ -61,9 +61,13 @@ def notation(card: RuleCard) -> str:
         named.append("<code>deal</code> deals a round")
     if rules.redeals_allowed:
         named.append("<code>redeal</code> starts the next pass")
+    example = next(  # a move of this game's own piles (Acme and Fly have no R1)
+        e.move for rule in card.rules for e in rule.examples if e.legal and "-" in e.move
+    )
     text = (
         "A move is <code>SOURCE-TARGET</code>: the top card of one pile onto another, like "
-        "<code>R1-F2</code>; <code>X-F</code> means the leftmost foundation that takes it. "
+        f"<code>{escape(example)}</code>; <code>X-F</code> means the leftmost foundation that "
+        "takes it. "
         f"Piles: <code>{escape(rules.pile_list())}</code>."
     )
     if named:

@@ -11,7 +11,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from solitaire_widgets.exercises.rulecards import RULE_CARDS, Example
+from solitaire_widgets.exercises.rulecards import RULE_CARDS, Example, RuleCard
+from solitaire_widgets.variants import get_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -78,3 +79,12 @@ def test_the_committed_cards_are_up_to_date() -> None:
     assert rule_cards.OUTPUT.read_text() == rule_cards.render(), (
         "docs/teaching/rule-cards.html is out of date: run python scripts/rule_cards.py"
     )
+
+
+@pytest.mark.parametrize("card", RULE_CARDS.values(), ids=lambda card: card.variant)
+def test_the_notation_example_is_a_move_of_the_game(card: RuleCard) -> None:
+    """The seventh review: every card said "like R1-F2", and Acme and Fly have no pile R1."""
+    said = re.search(r"like <code>([^<]+)</code>", rule_cards.notation(card))
+    assert said
+    source, target = said[1].split("-")
+    assert {source, target} <= get_variant(card.variant).index.keys(), said[1]

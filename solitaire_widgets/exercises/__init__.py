@@ -96,8 +96,9 @@ def against_simulation(
     meaning = (
         "consistent with the simulation"
         if where == "inside"
-        else "the value, or the simulation, may be off; or this is one of the 1 time in 20 "
-        "a 95% interval misses: run the simulation again with another seed to tell"
+        else "not consistent with the simulation. Check the value's reasoning first (a "
+        "wrong formula is the usual cause); a right value lands outside a 95% interval only "
+        "1 time in 20, and more deals would then bring it inside"
     )
     print(f"{line}. {label.capitalize()}, {value:.4f}, is {where} it: {meaning}.")
 
