@@ -374,7 +374,8 @@ EXERCISE_LIST: list[Exercise] = [
         naive='moves = ["R1-F1", "S-W", "W-F1", "S-W", "W-F1"]',
         mistakes=(
             Mistake(
-                "Which card refills R1 when A♣ goes home at once, and which one if you draw first?",
+                "Which card refills R1 when A♣ goes home at once? Is that the card you want "
+                "waiting in the reserve?",
                 when=lambda moves: bool(moves) and moves[0] == "R1-F1",
             ),
         ),
