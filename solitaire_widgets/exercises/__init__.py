@@ -91,7 +91,11 @@ def against_simulation(
     if isinstance(answer, bool) or not isinstance(answer, (int, float, Fraction)):
         print(f"{line}. ({label.capitalize()} is not a number, so it cannot be compared.)")
         return
-    value = float(answer)
+    try:
+        value = float(answer)
+    except OverflowError:
+        print(f"{line}. ({label.capitalize()} is too large to be a probability.)")
+        return
     where = "inside" if value in interval else "outside"
     meaning = (
         "consistent with the simulation"

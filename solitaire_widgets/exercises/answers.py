@@ -124,7 +124,7 @@ def read_move(text: object) -> str:
 class MoveSetForm(Form):
     """A set of moves in notation, in any order (a list or a set of strings)."""
 
-    describe: str = "a list of moves in notation, like ['R1-F2', 'S-W']"
+    describe: str = "a list of moves in notation, each a string like 'SOURCE-TARGET'"
 
     def read(self, value: object) -> frozenset[str]:
         if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
@@ -139,7 +139,7 @@ class MoveSetForm(Form):
 class MoveListForm(Form):
     """Moves in the order they are played."""
 
-    describe: str = "a list of moves in the order you play them, like ['S-W', 'R1-F1']"
+    describe: str = "a list of moves in the order you play them, each a string like 'SOURCE-TARGET'"
 
     def read(self, value: object) -> tuple[str, ...]:
         if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):

@@ -380,10 +380,7 @@ EXERCISE_LIST: list[Exercise] = [
             ),
         ),
         otherwise="Each club needs one move home: is every other move you make needed?",
-        note=(
-            "Drawing first made 2♣ the card that refills R1, and 3♣ after it: the moment a "
-            "reserve card goes home decides which card takes its place."
-        ),
+        note=("The moment a reserve card goes home decides which card takes its place."),
         points=3,
         position=QUAD_TIMING,
         goal=clubs_home(3),

@@ -370,7 +370,9 @@ class Fewest(Exercise):
             game.play(move)
         if not self.goal(game.state):
             return self.feedback(
-                "not yet", f"After your {len(moves)} moves, {self.goal_words} is not reached yet."
+                "not yet",
+                f"After your {len(moves)} move{'s' * (len(moves) != 1)}, {self.goal_words} "
+                "is not reached yet.",
             )
         fewest = self.fewest()
         if fewest is not None and len(moves) > fewest:
