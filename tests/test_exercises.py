@@ -6,6 +6,7 @@ follow the name; players are judged on fresh deals, by a proper paired test."""
 from __future__ import annotations
 
 import importlib
+import math
 import random
 import re
 import runpy
@@ -14,6 +15,7 @@ import sys
 import threading
 import types
 from collections import deque
+from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations, repeat
 from math import ceil, comb, isclose, pi
@@ -51,7 +53,7 @@ from solitaire_widgets.exercises import (
 from solitaire_widgets.exercises.catalogue import where_it_comes_back
 from solitaire_widgets.exercises.checking import RECORD_KEY, record
 from solitaire_widgets.exercises.identity import Student, nbgrader_id
-from solitaire_widgets.exercises.kinds import Function, Refusals, Simulation, value_text
+from solitaire_widgets.exercises.kinds import Function, Refusals, Simulation, rounded, value_text
 from solitaire_widgets.exercises.players import TRAINING, PlayerError, compare
 from solitaire_widgets.exercises.project import (
     HELD_OUT,
@@ -265,6 +267,50 @@ def test_float_answers_and_other_forms_are_accepted() -> None:
     assert judge("lab-sample-size", deals_needed).verdict == "correct"
     assert judge("acquaintance-back", ("r1", 3.0)).verdict == "correct"
     assert judge("lab-meaning", "e a").verdict == "correct"
+
+
+def test_a_decimal_answer_is_a_number() -> None:
+    def p_ace(cards: int, aces: int, reserve: int) -> Decimal:
+        return 1 - Decimal(comb(cards - aces, reserve)) / Decimal(comb(cards, reserve))
+
+    assert judge("quadrennial-ace", p_ace).verdict == "correct"
+
+
+@pytest.mark.parametrize("places", [3, 6])
+def test_a_right_method_rounded_is_told_not_to_round(places: int) -> None:
+    def p_ace(cards: int, aces: int, reserve: int) -> float:
+        return round(1 - comb(cards - aces, reserve) / comb(cards, reserve), places)
+
+    feedback = judge("quadrennial-ace", p_ace)
+    assert feedback.verdict == "not yet" and "look rounded" in feedback.message, feedback
+    assert "unrounded" in feedback.message
+
+
+def test_rounding_is_told_only_of_a_rounded_right_value() -> None:
+    assert rounded(0.388, 0.38764) and rounded(0.3876, 0.38764) and rounded(0.39, 0.38764)
+    assert not rounded(0.38764, 0.38764) and not rounded(0.4, 0.38764)
+    assert not rounded(0.5, 0.38764) and not rounded(0.0, 0.0) and not rounded(math.nan, 0.3)
+
+
+def test_a_number_that_float_cannot_read_is_told_why() -> None:
+    class Stubborn(float):
+        def __float__(self) -> float:
+            raise TypeError("no float today")
+
+    feedback = judge("quadrennial-ace", lambda c, a, r: Stubborn(0.5))
+    assert feedback.verdict == "not yet" and "float() of it raised" in feedback.message
+
+
+def test_a_number_whose_float_asks_the_package_is_refused_in_words() -> None:
+    hidden = repeat(stats.at_least_one)  # out of the scan's sight: the package refuses
+
+    class Borrowed(float):
+        def __float__(self) -> float:
+            return float(next(hidden)(52, 4, 8))
+
+    feedback = judge("quadrennial-ace", lambda c, a, r: Borrowed(0.5))
+    assert feedback.verdict == "not yet", feedback
+    assert "uses at_least_one from solitaire_widgets" in feedback.message, feedback
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,7 @@ import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from numbers import Integral, Real
 from typing import Any, Literal, TypeVar
 
@@ -404,23 +405,39 @@ def through_insides(function: Callable[..., object]) -> str | None:
 def value_text(value: object, whole: bool = False) -> str:
     """A function's value as it is compared and hashed: a whole number as itself; any other
     number to ten significant digits, so that a Fraction and a float of the same value (the
-    float's last digits are rounding) read the same. A ``AnswerFormError`` for anything else."""
-    if isinstance(value, bool) or not isinstance(value, Real):
+    float's last digits are rounding) read the same. A ``Decimal`` is a number too. An
+    ``AnswerFormError`` for anything else, and for a number ``float()`` cannot read."""
+    if isinstance(value, bool) or not isinstance(value, Real | Decimal):
         raise AnswerFormError(f"Your function returns {value!r}, which is not a number")
-    if whole:
-        if isinstance(value, Integral):
-            return str(int(value))
+    if whole and isinstance(value, Integral):
+        return str(int(value))
+    try:
         number = float(value)
+    except Exception as error:  # the student's number type: say what it raised
+        raise AnswerFormError(
+            f"Your function returns {value!r}, and float() of it raised {error!r}"
+        ) from None
+    if whole:
         if not number.is_integer():
             raise AnswerFormError(
                 f"Your function returns {value!r}, not a whole number: round up with ceil "
                 "when a target must be reached"
             )
         return str(int(number))
-    number = float(value)
     if not math.isfinite(number):
         raise AnswerFormError(f"Your function returns {value!r}, which is not a finite number")
     return format(number, ".10g")
+
+
+def rounded(value: float, right: float) -> bool:
+    """Whether ``value`` is ``right`` rounded to 2 to 8 decimal places (or significant digits),
+    and not ``right`` itself: a right method whose result was rounded before it was returned."""
+    if value == right or not math.isfinite(value) or right == 0:
+        return False
+    places = range(2, 9)
+    as_decimals = any(value == round(right, k) for k in places)
+    as_digits = any(value == float(f"{right:.{k}g}") for k in places)
+    return as_decimals or as_digits
 
 
 def case_digest(exercise_id: str, args: tuple[object, ...], text: str) -> str:
@@ -567,17 +584,28 @@ class Function(Exercise):
             return self.feedback("not yet", insides)
         drawn = self._drawn()
         values, refused = while_checked(
-            lambda: (self._values(answer), drawn is None or self._agrees(answer, *drawn))
+            lambda: (self._values(answer), None if drawn is None else self._on(answer, drawn[0]))
         )
         if values is None:
             return self.feedback("not yet", self._from_package(refused))
-        texts, right_on_drawn = values
+        texts, on_drawn = values
         right = [
             case_digest(self.id, case.args, text) in case.digests
             for case, text in zip(self.cases, texts, strict=True)
         ]
+        if drawn is None or on_drawn is None:
+            right_on_drawn = True
+        else:
+            right_on_drawn = math.isclose(on_drawn, drawn[1], rel_tol=1e-9, abs_tol=1e-12)
         if all(right) and right_on_drawn:
             return self.feedback("correct", self.note)
+        if drawn is not None and on_drawn is not None and rounded(on_drawn, drawn[1]):
+            return self.feedback(
+                "not yet",
+                f"Your values look rounded: {called(self.name, drawn[0])} gives {on_drawn!r}. "
+                "Return the value unrounded (a Fraction, or the float as it comes): the check "
+                "compares ten significant digits.",
+            )
         for mistake in self.mistakes:
             if mistake.formula is not None and self._gives(mistake.formula, texts):
                 return self.feedback("not yet", mistake.hint)
@@ -607,12 +635,11 @@ class Function(Exercise):
             args = self.drawn.args(rng)
         return args, float(self.drawn.value(*args))  # type: ignore[arg-type]
 
-    def _agrees(self, function: Callable[..., object], args: tuple[Any, ...], right: float) -> bool:
-        """Whether the student's value on a drawn case is the right one, to nine digits (it is
-        compared with the value itself, not a stored text, so no rounding edge can fail it)."""
-        value = call(function, self.name, args)
-        value_text(value, self.whole)  # a value of the wrong form says so
-        return math.isclose(float(value), right, rel_tol=1e-9, abs_tol=1e-12)  # type: ignore[arg-type]
+    def _on(self, function: Callable[..., object], args: tuple[Any, ...]) -> float:
+        """The student's value on a drawn case, as a float: it is compared with the right
+        value itself to nine digits, not with a stored text, so no rounding edge can fail it
+        (a value of the wrong form says so, through ``value_text``)."""
+        return float(value_text(call(function, self.name, args), self.whole))
 
     def _gives(self, formula: Callable[..., object], texts: list[str]) -> bool:
         """Whether ``formula`` gives the student's values on every case."""
