@@ -74,8 +74,13 @@ def judged(exercise_id: str, answer: object) -> Any:
 
 
 def verdict(exercise_id: str, answer: object) -> bool:
-    """Whether the fresh copy of the checks judges ``answer`` correct (a hidden test)."""
-    return bool(judged(exercise_id, answer).correct)
+    """Whether the fresh copy of the checks judges ``answer`` correct (a hidden test). When it
+    does not, the check's message is printed first: the hidden test's ``assert`` fails with a
+    bare ``AssertionError``, and the graded notebook should say why, as the check cell did."""
+    feedback = judged(exercise_id, answer)
+    if not feedback.correct:
+        print(f"Graded by a fresh copy of the check: {feedback}")
+    return bool(feedback.correct)
 
 
 def earned(exercise_id: str, answer: object) -> float:
