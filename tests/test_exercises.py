@@ -1261,6 +1261,19 @@ def test_hidden_tests_trust_no_name_and_no_module_a_cell_changed(
                 assert eval(last, namespace) == 0.0, exercise_id  # the project's points
 
 
+def test_a_failed_hidden_test_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    """nbgrader shows a failed hidden test as a bare ``AssertionError``: the fresh copy's
+    verdict prints the check's message first, so the graded notebook says why."""
+    verdict = runpy.run_module("solitaire_widgets.exercises.fresh")["verdict"]
+    capsys.readouterr()
+    assert not verdict("quadrennial-ace", naive_answer("quadrennial-ace"))
+    said = capsys.readouterr().out
+    assert said.startswith("Graded by a fresh copy of the check: Exercise 3"), said
+    assert "not yet." in said and EXERCISES["quadrennial-ace"].mistakes[0].hint in said
+    assert verdict("quadrennial-ace", RIGHT["quadrennial-ace"])
+    assert capsys.readouterr().out == ""  # a right answer's grading prints nothing
+
+
 def test_a_thin_wrapper_around_the_package_is_refused() -> None:
     """The reviewer's wrappers (a partial, a default value) and other hiding places: a helper, a
     dict of helpers, a closure, an object, an import by text. Each is refused by name."""
@@ -1563,6 +1576,19 @@ def test_a_player_close_to_greedy_is_told_which_way_it_went() -> None:
     assert "better than greedy, but not clearly" in project.close_to_greedy(Split(26, 19))
     assert "as many deals as greedy" in project.close_to_greedy(Split(5, 5))
     assert "about as well" not in project.idea_hint
+
+
+def test_a_verdict_close_to_the_bar_says_another_draw_could_differ() -> None:
+    """The eighth review: one marginal player got 5 points on five draws and 2 on three. A split
+    near the bar now says that the grading run's own draw could come out the other way."""
+    from solitaire_widgets.exercises.players import Split
+    from solitaire_widgets.exercises.project import close_call
+
+    assert close_call(Split(40, 22)) and Split(40, 22).p_value < 0.05  # 5 points, barely
+    assert close_call(Split(31, 19)) and Split(31, 19).p_value > 0.05  # 2 points, barely
+    assert close_call(Split(19, 30))  # not clearly worse: 2 points, barely
+    assert not close_call(Split(100, 0)) and not close_call(Split(12, 12))
+    assert not close_call(Split(3, 2))  # far from the bar: luck, on any draw
 
 
 def test_a_value_outside_a_simulations_interval_is_not_called_wrong(

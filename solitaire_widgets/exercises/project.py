@@ -54,6 +54,22 @@ RANDOM_SHARE = 0.2
 MATCH_SHARE = 0.4
 
 
+CLOSE = (0.005, 0.2)
+"""p-values against greedy this close to the bar (0.05) could come out on its other side on
+another draw of deals: a verdict in this band says so."""
+CLOSE_CALL = (
+    "This split is close to the bar: on other deals it could come out the other way. The "
+    "grading run draws deals of its own, so its points can differ from these; the further a "
+    "player is from greedy, the surer its grade."
+)
+
+
+def close_call(split: Split) -> bool:
+    """Whether a split against greedy lies near the bar (``CLOSE``): a marginal player's
+    points depend on the draw (the eighth review saw 5 and 2 for one player)."""
+    return split.only_first != split.only_second and CLOSE[0] <= split.p_value < CLOSE[1]
+
+
 DRAW_DIGITS = 16
 """A draw is this many hexadecimal digits (64 bits) from ``secrets``."""
 
@@ -153,6 +169,8 @@ class PlayerProject(Exercise):
                 "turns up more often than one try's p-value says: tune on the training deals, "
                 "and check when you are done."
             )
+        if close_call(greedy):
+            report += f"\n\n{CLOSE_CALL}"
         if greedy.better:
             return self.feedback("correct", f"{self.note}\n\n{report}")
         if not greedy.worse:
