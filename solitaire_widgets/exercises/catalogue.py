@@ -326,9 +326,10 @@ EXERCISE_LIST: list[Exercise] = [
         ),
         mistakes=(
             Mistake(
-                "That is the binomial distribution: each card an ace with the same chance, as "
-                f"if {REPLACEMENT}. The reserve is `reserve` *different* cards: count the "
-                "sets with exactly k of the aces and the rest from the other cards.",
+                "Your formula gives each card the same chance of being an ace (the *binomial* "
+                f"distribution), as if {REPLACEMENT}. The reserve is `reserve` *different* "
+                "cards: count the sets with exactly k of the aces and the rest from the other "
+                "cards.",
                 formula=lambda k, cards, aces, reserve: (
                     comb(reserve, k)
                     * Fraction(aces, cards) ** k
@@ -621,9 +622,9 @@ EXERCISE_LIST: list[Exercise] = [
         naive="return comb(reserve, k) * Fraction(1, 4) ** k * Fraction(3, 4) ** (reserve - k)",
         mistakes=(
             Mistake(
-                "That is the binomial: each card a club with chance 1/4, as if "
-                f"{REPLACEMENT}. The reserve's cards are different cards: count the sets with "
-                "k of the clubs and the rest from the other cards.",
+                "Your formula gives each card a club with chance 1/4 (the *binomial* "
+                f"distribution), as if {REPLACEMENT}. The reserve's cards are different cards: "
+                "count the sets with k of the clubs and the rest from the other cards.",
                 formula=lambda k, reserve: (
                     comb(reserve, k) * Fraction(1, 4) ** k * Fraction(3, 4) ** (reserve - k)
                 ),
