@@ -276,6 +276,15 @@ def test_a_decimal_answer_is_a_number() -> None:
     assert judge("quadrennial-ace", p_ace).verdict == "correct"
 
 
+def test_a_whole_number_answer_may_be_any_number_type() -> None:
+    right = RIGHT["fly-moves"]
+    for answer in (Decimal(right), Fraction(right), float(right)):
+        assert judge("fly-moves", answer).verdict == "correct", answer
+    for wrong in (Decimal("2.5"), Fraction(5, 2), math.nan, math.inf):
+        feedback = judge("fly-moves", wrong)
+        assert feedback.verdict == "not yet" and "not a whole number" in feedback.message
+
+
 @pytest.mark.parametrize("places", [3, 6])
 def test_a_right_method_rounded_is_told_not_to_round(places: int) -> None:
     def p_ace(cards: int, aces: int, reserve: int) -> float:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from numbers import Integral
+from decimal import Decimal
+from numbers import Integral, Real
+from typing import SupportsInt, cast
 
 from ..moves import NotationError, parse_move
 
@@ -93,13 +95,19 @@ class IntForm(Form):
     describe: str = "a whole number"
 
     def read(self, value: object) -> int:
-        if isinstance(value, bool) or not isinstance(value, (Integral, float)):
+        """A whole number of any number type (``3``, ``3.0``, ``Fraction(6, 2)``,
+        ``Decimal("3")``); a fraction of a unit is refused."""
+        if isinstance(value, bool) or not isinstance(value, Real | Decimal):
             raise AnswerFormError(f"The answer is {self.describe}, not {type(value).__name__}")
-        if isinstance(value, float):
-            if not value.is_integer():
-                raise AnswerFormError(f"{value!r} is not a whole number: count in whole units")
+        if isinstance(value, Integral):
             return int(value)
-        return int(value)
+        try:
+            whole: int | None = int(cast(SupportsInt, value))
+        except (ValueError, OverflowError, TypeError):  # NaN, infinity
+            whole = None
+        if whole is None or whole != value:
+            raise AnswerFormError(f"{value!r} is not a whole number: count in whole units")
+        return whole
 
 
 @dataclass(frozen=True)
