@@ -197,7 +197,7 @@ class ThinkerRate:
         low, high = self.wilson
         return (
             f"the thinker won {self.wins:,} of deals 1..{self.deals:,} ({percent(self.rate)}, "
-            f"95% CI {percent(low)} to {percent(high)}): {self.wins_of_winnable:,} of their "
+            f"95% interval {percent(low)} to {percent(high)}): {self.wins_of_winnable:,} of their "
             f"{self.winnable:,} winnable deals"
         )
 
@@ -224,7 +224,7 @@ class Rate:
         low, high = self.clopper_pearson
         return (
             f"{self.variant}: {self.winnable:,} of {self.winnable + self.unwinnable:,} decided "
-            f"deals winnable ({percent(self.winnable_rate)}, 95% CI {percent(low)} to "
+            f"deals winnable ({percent(self.winnable_rate)}, 95% interval {percent(low)} to "
             f"{percent(high)}); "
             f"{self.undecided} undecided of deals 1..{self.deals:,} (the solver searched each "
             f"deal with a limit of {self.budget})"

@@ -18,6 +18,7 @@ Exercise 2 (which moves are refused, and why?): not answered yet. Replace the ..
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from fractions import Fraction
 
 from ..cards import parse_card
@@ -88,7 +89,7 @@ def against_simulation(
     if answer is Ellipsis or answer is None:
         print(f"{line}. (Answer the exercise above to compare.)")
         return
-    if isinstance(answer, bool) or not isinstance(answer, (int, float, Fraction)):
+    if isinstance(answer, bool) or not isinstance(answer, (int, float, Fraction, Decimal)):
         print(f"{line}. ({label.capitalize()} is not a number, so it cannot be compared.)")
         return
     try:
@@ -104,7 +105,7 @@ def against_simulation(
         "wrong formula is the usual cause); a right value lands outside a 95% interval only "
         "1 time in 20, and more deals would then bring it inside"
     )
-    print(f"{line}. {label.capitalize()}, {value:.4f}, is {where} it: {meaning}.")
+    print(f"{line}. {label.capitalize()}, {value:.4f} ({value:.2%}), is {where} it: {meaning}.")
 
 
 __all__ = [

@@ -154,7 +154,8 @@ class PlayerProject(Exercise):
         player = name if name.isidentifier() else self.name
         return (
             f"These {HELD_OUT_SIZE} deals were drawn when the check ran (draw {draw}); "
-            f'`replay_check("{self.id}", {player}, "{draw}")` plays them again.'
+            f'`replay_check("{self.id}", {player}, "{draw}")` plays them again (import it '
+            "from solitaire_widgets.exercises)."
         )
 
     def grade(self, comparison: Comparison, number: int = 1, draw: str = "") -> Feedback:

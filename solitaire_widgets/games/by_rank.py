@@ -73,8 +73,8 @@ class RankProfile(Profile):
         return Hint(
             str(move),
             80,
-            f"{CARDS[card]} goes home and {left}. Not safe yet: that foundation is not the "
-            f"lowest, so another {RANK_DISPLAY[card % 13]} may need this place later"
+            f"{CARDS[card]} goes home and {left}. Not safe yet: another foundation is lower "
+            f"than this one, so another {RANK_DISPLAY[card % 13]} may need this place later"
             + self.later_words(state),
         )
 
