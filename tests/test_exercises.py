@@ -26,6 +26,7 @@ import nbformat
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from naive_answers import NAIVE
 from student_work import answer_cells, check_cells, grader
 
 import solitaire_widgets.stats as stats
@@ -150,9 +151,9 @@ def naive_answer(exercise_id: str) -> Any:
     namespace: dict[str, Any] = dict(NAMESPACE)
     if isinstance(exercise, (Function, Simulation, PlayerProject)):
         header = f"def {exercise.name}({', '.join(parameters(exercise))}):"
-        exec(f"{header}\n    {exercise.naive}", namespace)
+        exec(f"{header}\n    {NAIVE[exercise_id]}", namespace)
     else:
-        exec(exercise.naive, namespace)
+        exec(NAIVE[exercise_id], namespace)
     return namespace[exercise.name]
 
 
@@ -196,8 +197,8 @@ def test_the_naive_answer_gets_its_own_hint(exercise_id: str) -> None:
     exercise = EXERCISES[exercise_id]
     feedback = judge(exercise_id, naive_answer(exercise_id))
     assert feedback.verdict == "not yet"
-    # (lab-meaning has one message for every wrong set, a question for each statement)
-    hint = exercise.mistakes[0].hint if exercise.id != "lab-meaning" else exercise.otherwise
+    # (lab-meaning and acquaintance-sizes have one message for every wrong answer)
+    hint = exercise.mistakes[0].hint if exercise.mistakes else exercise.otherwise
     assert hint in feedback.message, feedback
 
 
@@ -400,6 +401,15 @@ def test_where_a_card_comes_back_gets_one_message_for_every_wrong_place() -> Non
     assert len(messages) == 1
     assert "redeal's own round" in messages.pop()
 
+
+def test_the_pile_sizes_get_one_message_for_every_wrong_list() -> None:
+    """The ninth review: a hint for [11, 11, 11, 10] ("every pile already holds a card") meant
+    "add one to each", and one for [12, 12, 12, 12] "follow the last deal move"."""
+    messages = {
+        judge("acquaintance-sizes", sizes).message
+        for sizes in [[12, 12, 12, 12], [11, 11, 11, 10], [11, 11, 11, 11], [13, 12, 12, 11]]
+    }
+    assert len(messages) == 1 and "R1 first" in messages.pop()
 
 def test_a_correct_note_claims_nothing_about_how_it_was_worked_out() -> None:
     """Summing the chances of 1, 2, 3... aces (as scipy's ``hypergeom.sf`` does) is right, and

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from naive_answers import NAIVE
 from nbgrader.api import Gradebook
 from student_work import answer_cells, fill, grader, solution_of
 
@@ -70,9 +71,9 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
         for exercise_id, cell in answer_cells(submissions["right"]).items():
             cell.source = fill(cell.source, solution_of(answer_cells(teacher)[exercise_id]))
         for exercise_id, cell in answer_cells(submissions["naive"]).items():
-            cell.source = fill(cell.source, EXERCISES[exercise_id].naive)
+            cell.source = fill(cell.source, NAIVE[exercise_id])
         for exercise_id, cell in answer_cells(submissions["cheat"]).items():
-            cell.source = fill(cell.source, EXERCISES[exercise_id].naive) + CHEAT
+            cell.source = fill(cell.source, NAIVE[exercise_id]) + CHEAT
         if "acme-player" in answer_cells(student):
             submissions["greedy"] = nbformat.from_dict(student)
             cell = answer_cells(submissions["greedy"])["acme-player"]

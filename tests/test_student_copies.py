@@ -21,6 +21,7 @@ from typing import Any
 
 import nbformat
 import pytest
+from naive_answers import NAIVE
 from notebook_kernel import CellRun, Kernel
 from student_work import answer_cells, check_cells, fill, grader, solution_of
 
@@ -98,7 +99,7 @@ def test_student_copy_runs_untouched_naive_and_solved(path: Path, copies: Path) 
         # every check says "not yet", with the hint aimed at that answer
         for exercise_id, index in checks.items():
             exercise = EXERCISES[exercise_id]
-            typed = kernel.run(fill(answers[exercise_id].source, exercise.naive))
+            typed = kernel.run(fill(answers[exercise_id].source, NAIVE[exercise_id]))
             assert typed.status == "ok", (exercise_id, typed.error)
             run = kernel.run(student.cells[index].source)
             assert run.status == "ok", run.error

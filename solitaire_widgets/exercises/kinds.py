@@ -18,9 +18,10 @@ aimed at the likely mistake, or "correct".
 * ``PlayerProject`` (in ``project.py``): a player, judged on fresh deals it was never tuned on.
 
 Feedback teaches without listing the answer: a hint names the idea behind a likely mistake (a
-question to think about, a rule to read again), never the right moves, letters or numbers. Each
-exercise names its *naive* answer, the one a student is likely to write first, and the first of
-its ``mistakes`` is the hint for it (the tests type every naive answer into its notebook).
+question to think about, a rule to read again), never the right moves, letters or numbers. The
+first of an exercise's ``mistakes`` is the hint for its *naive* answer, the one a student is
+likely to write first (the tests keep those answers, ``tests/naive_answers.py``, and type each
+into its notebook: some are one edit from the right answer, so the package does not hold them).
 A verdict is a try: ``judge`` counts it in the session (see ``session.py``).
 """
 
@@ -112,14 +113,13 @@ def _refusing(formula: Callable[..., object]) -> Callable[..., object]:
 @dataclass(frozen=True)
 class Exercise:
     """What every exercise has: its id (the nbgrader ``grade_id`` of its answer cell), a title,
-    the variable or function its answer cell defines, its level, the naive answer and the
-    hints, and the points its check cell gives."""
+    the variable or function its answer cell defines, its level, the hints, and the points its
+    check cell gives."""
 
     id: str
     title: str
     name: str
     level: Level
-    naive: str
     mistakes: tuple[Mistake, ...] = ()
     otherwise: str = ""
     note: str = ""  # said with "correct": what the answer shows
