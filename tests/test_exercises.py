@@ -302,6 +302,34 @@ def test_rounding_is_told_only_of_a_rounded_right_value() -> None:
     assert not rounded(0.5, 0.38764) and not rounded(0.0, 0.0) and not rounded(math.nan, 0.3)
 
 
+def test_a_function_that_prints_instead_of_returning_is_told_so() -> None:
+    """The ninth review: the commonest beginner's slip was told "write its body"."""
+
+    def p_ace(cards: int, aces: int, reserve: int) -> None:
+        print(1 - Fraction(comb(cards - aces, reserve), comb(cards, reserve)))
+
+    feedback = judge("quadrennial-ace", p_ace)
+    assert feedback.verdict == "not yet" and "does it end with `return`?" in feedback.message
+
+    def measure_coverage(p: float, n: int, runs: int, rng: random.Random) -> None:
+        print(0.95)
+
+    feedback = judge("lab-coverage", measure_coverage)
+    assert feedback.verdict == "not yet" and "does it end with `return`?" in feedback.message
+
+    def unwritten(cards: int, aces: int, reserve: int) -> None:
+        """Only a docstring."""
+
+    assert judge("quadrennial-ace", unwritten).verdict == "not answered yet"
+
+
+def test_a_simulations_message_names_its_generator_rng() -> None:
+    def measure_coverage(p: float, n: int, runs: int, rng: random.Random) -> float:
+        raise ValueError("oops")
+
+    feedback = judge("lab-coverage", measure_coverage)
+    assert "rng)" in feedback.message and "object at 0x" not in feedback.message, feedback
+
 def test_a_number_that_float_cannot_read_is_told_why() -> None:
     class Stubborn(float):
         def __float__(self) -> float:

@@ -9,8 +9,9 @@ nor in this package.
 
 from __future__ import annotations
 
+import dis
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from numbers import Integral, Real
@@ -48,6 +49,17 @@ def slow_digest(exercise_id: str, canonical: str) -> str:
 def is_unanswered(value: object) -> bool:
     """``...`` (the placeholder of every answer cell) or ``None``: nothing written yet."""
     return value is Ellipsis or value is None
+
+
+def unwritten(function: Callable[..., object]) -> bool:
+    """Whether a function's body is only its docstring (or ``...``): its code does nothing but
+    return None. A function that returns None and does something (it prints its value instead
+    of returning it, or a path forgets to return) is written, and is told so."""
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return False
+    doing = {i.opname for i in dis.get_instructions(code)} - {"RESUME", "NOP", "LOAD_CONST"}
+    return doing <= {"RETURN_VALUE", "RETURN_CONST"} and not code.co_names
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,7 @@ from .answers import (
     digest,
     is_unanswered,
     slow_digest,
+    unwritten,
 )
 from .identity import Student, current
 from .positions import Position
@@ -407,6 +408,11 @@ def value_text(value: object, whole: bool = False) -> str:
     number to ten significant digits, so that a Fraction and a float of the same value (the
     float's last digits are rounding) read the same. A ``Decimal`` is a number too. An
     ``AnswerFormError`` for anything else, and for a number ``float()`` cannot read."""
+    if value is None:
+        raise AnswerFormError(
+            "Your function returns None: does it end with `return`? `print` shows a value; "
+            "only `return` gives it to the check"
+        )
     if isinstance(value, bool) or not isinstance(value, Real | Decimal):
         raise AnswerFormError(f"Your function returns {value!r}, which is not a number")
     if whole and isinstance(value, Integral):
@@ -468,12 +474,15 @@ def while_checked(work: Callable[[], T]) -> tuple[T | None, list[str]]:
     return (None, refused) if refused else (result, [])
 
 
-def first_call(exercise: Exercise, work: Callable[[], object], returns: str) -> Feedback | None:
+def first_call(
+    exercise: Exercise, answer: Callable[..., object], work: Callable[[], object], returns: str
+) -> Feedback | None:
     """ "not answered yet" (counted as a try) when a function answer's first call (``work``)
-    returns ``...`` or None (a body that is only its docstring); otherwise None, and the check
-    goes on. The call runs with the package's answers refusing, as in the check: a function
-    that fetched them on this call, and kept them, would pass the check on what it kept. What
-    the call raises, or which answers it called, the check finds again and says."""
+    returns ``...``, or None from a body that is only its docstring; otherwise None, and the
+    check goes on (a written body that returns None, printing its value say, is told so).
+    The call runs with the package's answers refusing, as in the check: a function that
+    fetched them on this call, and kept them, would pass the check on what it kept. What the
+    call raises, or which answers it called, the check finds again and says."""
 
     def unanswered() -> tuple[bool, object]:
         try:
@@ -484,6 +493,8 @@ def first_call(exercise: Exercise, work: Callable[[], object], returns: str) -> 
 
     result, _ = while_checked(unanswered)
     if result is None or not result[0]:
+        return None
+    if result[1] is None and not unwritten(answer):  # written: it forgot to return
         return None
     feedback = exercise.feedback(
         "not answered yet",
@@ -505,8 +516,10 @@ class Drawn:
 
 
 def called(name: str, args: tuple[Any, ...]) -> str:
-    """A call as written: ``p_pair(21)``."""
-    return f"{name}({', '.join(map(repr, args))})"
+    """A call as written: ``p_pair(21)``; a random generator is named ``rng``, as in the
+    exercise's signature (not ``<random.Random object at 0x...>``)."""
+    shown = ("rng" if isinstance(arg, random.Random) else repr(arg) for arg in args)
+    return f"{name}({', '.join(shown)})"
 
 
 def call(function: Callable[..., object], name: str, args: tuple[Any, ...]) -> object:
@@ -566,6 +579,7 @@ class Function(Exercise):
         if callable(answer) and not isinstance(answer, type):
             early = first_call(
                 self,
+                answer,
                 lambda: answer(*self.cases[0].args),
                 "a number",
             )
@@ -700,6 +714,7 @@ class Simulation(Exercise):
             p, n, _ = self.trials[0]
             early = first_call(
                 self,
+                answer,
                 lambda: answer(p, n, 1, random.Random(0)),
                 "the share it measures",
             )

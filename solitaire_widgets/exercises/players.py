@@ -19,7 +19,6 @@ same deals, whether it differs from greedy by more than luck would easily make.
 from __future__ import annotations
 
 import contextlib
-import dis
 import io
 import random
 import sys
@@ -38,7 +37,7 @@ from ..moves import IllegalMoveError, Move, NotationError, parse_move
 from ..state import GameState
 from ..stats.strategies import get_strategy
 from ..variants import VARIANTS, get_variant
-from .answers import is_unanswered
+from .answers import is_unanswered, unwritten
 
 MAX_MOVES = 1000
 TRAINING = range(1, 301)
@@ -421,17 +420,6 @@ def asking(names: list[str]) -> str:
         "and then the package chooses, not your player (the hint player and the thinker are "
         "baselines to compare with): write the choice yourself"
     )
-
-
-def unwritten(player: Player) -> bool:
-    """Whether a player's body is only its docstring (or ``...``): its code does nothing but
-    return None. A player that returns None on some position is written, with a path that
-    forgets to return (it is said so, with the deal and the move)."""
-    code = getattr(player, "__code__", None)
-    if code is None:
-        return False
-    doing = {i.opname for i in dis.get_instructions(code)} - {"RESUME", "NOP", "LOAD_CONST"}
-    return doing <= {"RETURN_VALUE", "RETURN_CONST"} and not code.co_names
 
 
 def first_choice(player: Player, variant: str) -> object:

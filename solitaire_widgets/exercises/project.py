@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 
 from ..engine import MAX_SEED
 from . import session
-from .answers import AnswerFormError
+from .answers import AnswerFormError, unwritten
 from .kinds import Exercise, Feedback
 from .players import (
     Comparison,
@@ -39,7 +39,6 @@ from .players import (
     compare,
     first_choice,
     player_name,
-    unwritten,
 )
 from .scan import interpreter_names, package_names
 
