@@ -47,6 +47,7 @@ from solitaire_widgets.exercises import (
     student,
     train,
     tries,
+    value_of,
     versus,
     view_of,
     yours,
@@ -55,7 +56,7 @@ from solitaire_widgets.exercises.catalogue import where_it_comes_back
 from solitaire_widgets.exercises.checking import RECORD_KEY, record
 from solitaire_widgets.exercises.identity import Student, nbgrader_id
 from solitaire_widgets.exercises.kinds import Function, Refusals, Simulation, rounded, value_text
-from solitaire_widgets.exercises.players import TRAINING, PlayerError, compare
+from solitaire_widgets.exercises.players import TRAINING, TRAINING_WORDS, PlayerError, compare
 from solitaire_widgets.exercises.project import (
     HELD_OUT,
     HELD_OUT_SIZE,
@@ -330,6 +331,7 @@ def test_a_simulations_message_names_its_generator_rng() -> None:
     feedback = judge("lab-coverage", measure_coverage)
     assert "rng)" in feedback.message and "object at 0x" not in feedback.message, feedback
 
+
 def test_a_number_that_float_cannot_read_is_told_why() -> None:
     class Stubborn(float):
         def __float__(self) -> float:
@@ -438,6 +440,7 @@ def test_the_pile_sizes_get_one_message_for_every_wrong_list() -> None:
         for sizes in [[12, 12, 12, 12], [11, 11, 11, 10], [11, 11, 11, 11], [13, 12, 12, 11]]
     }
     assert len(messages) == 1 and "R1 first" in messages.pop()
+
 
 def test_a_correct_note_claims_nothing_about_how_it_was_worked_out() -> None:
     """Summing the chances of 1, 2, 3... aces (as scipy's ``hypergeom.sf`` does) is right, and
@@ -1216,6 +1219,34 @@ def test_against_simulation_says_consistent_or_not(capsys: pytest.CaptureFixture
     assert "raised ZeroDivisionError" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(
+    ("share", "said"),
+    [
+        (Fraction(383, 400), "is inside it"),
+        (0.9575, "is inside it"),
+        ("95%", "a share is between 0 and 1"),
+        (95.75, "a share is between 0 and 1"),
+    ],
+)
+def test_the_cell_after_the_coverage_check_reads_any_number(
+    share: object, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The ninth review: a Fraction share was "correct" in the check and refused by 06's next
+    cell."""
+    notebook = nbformat.read(ROOT / "notebooks" / "06_probability_lab.ipynb", as_version=4)
+    (cell,) = [c for c in notebook.cells if "share = value_of(measure_coverage" in c.source]
+    namespace = {
+        "random": random,
+        "comb": comb,
+        "wilson": wilson,
+        "value_of": value_of,
+        "against_simulation": against_simulation,
+        "measure_coverage": lambda p, n, runs, rng: share,
+    }
+    exec(cell.source, namespace)
+    assert said in capsys.readouterr().out
+
+
 # ----------------------------------------------------------------------------- notebooks
 def test_each_exercise_is_in_exactly_one_notebook_with_its_check() -> None:
     seen: dict[str, str] = {}
@@ -1623,6 +1654,24 @@ def test_a_player_close_to_greedy_is_told_which_way_it_went() -> None:
     assert "better than greedy, but not clearly" in project.close_to_greedy(Split(26, 19))
     assert "as many deals as greedy" in project.close_to_greedy(Split(5, 5))
     assert "about as well" not in project.idea_hint
+
+
+def test_the_training_warning_is_for_a_player_that_comes_out_ahead() -> None:
+    """The ninth review: a random player lost clearly to greedy on the training deals and was
+    warned that "these are the deals it was tuned on" (greedy was never tuned)."""
+    from solitaire_widgets.exercises.players import Comparison, GameOutcome
+
+    def comparison(yours_win: bool) -> Comparison:
+        deals = tuple(range(1, 31))
+        yours = tuple(
+            GameOutcome(deal, "won" if yours_win else "stuck", 10, 52, 0) for deal in deals
+        )
+        greedy = tuple(not yours_win for _ in deals)
+        return Comparison("acme", deals, yours, {"greedy": greedy}, TRAINING_WORDS, "mine")
+
+    assert "tuned on" in comparison(True).verdict()
+    behind = comparison(False).verdict()
+    assert "good evidence that greedy plays" in behind and "tuned on" not in behind
 
 
 def test_a_verdict_close_to_the_bar_says_another_draw_could_differ() -> None:

@@ -321,7 +321,7 @@ class Comparison:
                 f"rarely give a split this one-sided, so this is good evidence that {better} "
                 "plays this game better."
             )
-            if self.purpose == TRAINING_WORDS:  # (the seventh review: 04 warns of exactly this)
+            if self.purpose == TRAINING_WORDS and b > c:  # the student's player ahead
                 text += (
                     " But these are the deals it was tuned on, where a player looks better than "
                     "it is: only fresh deals (the check's) can confirm it."
