@@ -108,7 +108,9 @@ class IntForm(Form):
 
     def read(self, value: object) -> int:
         """A whole number of any number type (``3``, ``3.0``, ``Fraction(6, 2)``,
-        ``Decimal("3")``); a fraction of a unit is refused."""
+        ``Decimal("3")``, or digits as text, ``"3"``); a fraction of a unit is refused."""
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value)
         if isinstance(value, bool) or not isinstance(value, Real | Decimal):
             raise AnswerFormError(f"The answer is {self.describe}, not {type(value).__name__}")
         if isinstance(value, Integral):
@@ -226,7 +228,9 @@ class RefusalsForm(Form):
         refusals: dict[str, int] = {}
         for move, rule in value.items():
             name = read_move(move)
-            if isinstance(rule, bool) or not isinstance(rule, (Integral, float)):
+            if isinstance(rule, str) and rule.strip().isdigit():
+                rule = int(rule)  # "2": a rule number typed as text
+            if isinstance(rule, bool) or not isinstance(rule, Real | Decimal):
                 raise AnswerFormError(
                     f"Give each refused move the number of the rule it breaks, like "
                     f'{{"{name}": 2}}; {name} has {rule!r}, which is not a number'

@@ -180,13 +180,17 @@ class Exercise:
 
 
 def _counted(assess: Callable[..., Feedback]) -> Callable[..., Feedback]:
-    """``assess`` with its verdict counted as a try (an answer of the wrong form included)."""
+    """``assess`` with its verdict counted as a try. An answer of the wrong form (text for a
+    number, a list for a dict...) is told so and not counted: its message says nothing about
+    the right answer, and counting it made a teacher's try counts read high (the ninth
+    review)."""
 
     def assess_and_count(self: Exercise, answer: object, *more: Any) -> Feedback:
         try:
             feedback = assess(self, answer, *more)
         except AnswerFormError as error:
-            feedback = self.feedback("not yet", f"{error}.")
+            told = self.feedback("not yet", f"{error}. (Not counted as a try: only the form.)")
+            return replace(told, number=session.remember(told, counted=False))
         return replace(feedback, number=session.remember(feedback))
 
     assess_and_count.__doc__ = assess.__doc__

@@ -15,11 +15,11 @@ if TYPE_CHECKING:
     from .kinds import Feedback
 
 
-def remember(feedback: Feedback) -> int:
-    """Keep a verdict; count it as a try unless nothing was answered. The try's number (0 for
-    an unanswered one)."""
+def remember(feedback: Feedback, counted: bool = True) -> int:
+    """Keep a verdict; count it as a try unless nothing was answered (or ``counted`` is False:
+    an answer of the wrong form). The try's number (0 for one not counted)."""
     kernel_state.last()[feedback.exercise] = feedback
-    if feedback.verdict == "not answered yet":
+    if feedback.verdict == "not answered yet" or not counted:
         return 0
     tries = kernel_state.tries()
     count = tries.get(feedback.exercise, 0)
