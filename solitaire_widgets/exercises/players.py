@@ -45,7 +45,7 @@ TRAINING_WORDS = "the training deals"
 """The deals a student tunes a player on: the same for everyone, as often as they like."""
 SIGNIFICANCE = 0.05
 
-Ending = Literal["won", "stuck", "circle", "cap"]
+Ending = Literal["won", "stuck", "circle", "cap", "failed"]
 
 
 @dataclass(frozen=True)
@@ -125,6 +125,11 @@ class PlayerError(ValueError):
     """A player returned something that is not a legal move; the message says where and why."""
 
 
+class AdvisorAsked(PlayerError):
+    """A player asked the package's players or advisors for its move (refused, never a lost
+    deal: the player did not choose for itself)."""
+
+
 @dataclass(frozen=True)
 class GameOutcome:
     """One deal played by a player: how it ended, and how often a foundation move was passed up."""
@@ -134,14 +139,19 @@ class GameOutcome:
     moves: int
     cards_home: int
     home_passed_up: int
+    failure: str = ""  # where and why the player failed ("failed": the deal counts as lost)
 
     @property
     def won(self) -> bool:
         return self.ending == "won"
 
 
-def play_deal(player: Player, variant: str, deal: int, max_moves: int = MAX_MOVES) -> GameOutcome:
-    """Play one deal with ``player``; ``PlayerError`` if it ever picks a move that is not legal."""
+def play_deal(
+    player: Player, variant: str, deal: int, max_moves: int = MAX_MOVES, lose_on_error: bool = False
+) -> GameOutcome:
+    """Play one deal with ``player``; ``PlayerError`` if it ever raises or picks a move that is
+    not legal, or, with ``lose_on_error``, the deal lost ("failed", with the error said).
+    Asking the package's advisors (``AdvisorAsked``) is never a lost deal."""
     rules = get_variant(variant)
     state = new_state(rules.name, deal)
     seen = {state.key()}
@@ -156,7 +166,15 @@ def play_deal(player: Player, variant: str, deal: int, max_moves: int = MAX_MOVE
         view = view_of(state, tuple(history), memory, repeating)
         if view.repeating.issuperset(view.legal):  # no move avoids a circle (or none is left)
             return GameOutcome(deal, "stuck", done, rules.cards_home(state), passed_up)
-        move = _checked_choice(player, view, state, deal, done)
+        try:
+            move = _checked_choice(player, view, state, deal, done)
+        except AdvisorAsked:
+            raise
+        except PlayerError as error:
+            if not lose_on_error:
+                raise
+            home = rules.cards_home(state)
+            return GameOutcome(deal, "failed", done, home, passed_up, str(error))
         if not move.dst.startswith("F") and view.home_moves():
             passed_up += 1
         state = rules.apply(state, move)
@@ -178,7 +196,7 @@ def _checked_choice(player: Player, view: View, state: GameState, deal: int, don
             if not asked:
                 raise PlayerError(f"{where}: your player raised {error!r}") from error
     if asked:
-        raise PlayerError(f"{where}: {asking(asked)}")
+        raise AdvisorAsked(f"{where}: {asking(asked)}")
     if choice is None or choice is Ellipsis:
         raise PlayerError(
             f"{where}: your player returned {choice!r} instead of a move (does every path "
@@ -280,6 +298,11 @@ class Comparison:
         return sum(game.ending == "circle" for game in self.yours)
 
     @property
+    def failures(self) -> list[str]:
+        """Where and why your player failed, one per deal it lost that way."""
+        return [game.failure for game in self.yours if game.ending == "failed"]
+
+    @property
     def home_passed_up(self) -> int:
         """Positions where your player could send a card home and did something else."""
         return sum(game.home_passed_up for game in self.yours)
@@ -369,12 +392,16 @@ def compare(
     deals: Iterable[int] = TRAINING,
     baselines: Iterable[str] = BASELINES,
     purpose: str = TRAINING_WORDS,
+    lose_on_error: bool = False,
 ) -> Comparison:
-    """Play ``player`` and the baselines on the same deals and compare them."""
+    """Play ``player`` and the baselines on the same deals and compare them (a deal on which
+    the player fails lost, with ``lose_on_error``; otherwise its ``PlayerError`` is raised)."""
     name = get_variant(variant).name
     numbers = tuple(deals)
     with FewLines(sys.stdout) as printed, contextlib.redirect_stdout(printed):
-        yours = tuple(play_deal(player, name, deal) for deal in numbers)
+        yours = tuple(
+            play_deal(player, name, deal, lose_on_error=lose_on_error) for deal in numbers
+        )
     wins = {baseline: baseline_wins(baseline, name, numbers) for baseline in baselines}
     return Comparison(name, numbers, yours, MappingProxyType(wins), purpose, player_name(player))
 

@@ -12,7 +12,10 @@ the deals it will be judged on, say). The draw is a short text, shown with the v
 in its record: ``held_out_deals(variant, draw)`` gives the same deals again on any computer, and
 ``replay_check(id, player, draw)`` the same verdict, so a teacher can re-run a check (it counts
 as a try, as every verdict on held-out deals does).
-nbgrader's grading run makes a draw of its own, and says it (``fresh.earned``).
+nbgrader's grading run makes a draw of its own, and says it (``fresh.earned``). A deal on which
+the player fails (it raises, or returns a move that is not legal) counts as lost, and the
+verdict says where: a bug on a rare deal costs that deal, not every point (the ninth review).
+Asking the package's advisors is refused outright.
 
 Points, as nbgrader's partial credit: all of them when the player beats greedy significantly;
 ``MATCH_SHARE`` of them when it is not significantly worse than greedy; ``RANDOM_SHARE`` when
@@ -139,7 +142,9 @@ class PlayerProject(Exercise):
         draw = new_draw() if draw is None else draw
         deals = held_out_deals(self.variant, draw)
         try:
-            comparison = compare(answer, self.variant, deals, purpose="fresh deals")
+            comparison = compare(
+                answer, self.variant, deals, purpose="fresh deals", lose_on_error=True
+            )
         except PlayerError as error:
             said = self.drawn(draw, player_name(answer))
             feedback = self.feedback("not yet", f"{error}. {said}")
@@ -161,6 +166,13 @@ class PlayerProject(Exercise):
         """The verdict, points and hint for a player's games on the fresh deals."""
         greedy, random_play = comparison.against("greedy"), comparison.against("random")
         report = str(comparison)
+        failures = comparison.failures
+        if failures:
+            report += (
+                f"\n\nYour player failed on {len(failures)} of these deals, each counted as "
+                f"lost; the first: {failures[0]}. Fix it and check again: a deal it fails on "
+                "is a deal it loses."
+            )
         if draw:
             report += f"\n\n{self.drawn(draw, comparison.name)}"
         if number > 1:
