@@ -280,6 +280,19 @@ def test_digits_typed_as_text_are_read_as_numbers() -> None:
     assert "not a number" in judge("quadrennial-rules", {"S-F2": "three"}).message
 
 
+def test_a_negative_comb_argument_is_explained() -> None:
+    """The ninth review: a right sum over k raised math.comb's ValueError on a small pile."""
+
+    def expected_twos(cards: int) -> Fraction:
+        return sum(
+            (k * Fraction(comb(4, k) * comb(44, cards - k), comb(48, cards)) for k in range(5)),
+            Fraction(0),
+        )
+
+    feedback = judge("acquaintance-twos", expected_twos)
+    assert "refuses a k below zero" in feedback.message, feedback
+
+
 def test_a_decimal_answer_is_a_number() -> None:
     def p_ace(cards: int, aces: int, reserve: int) -> Decimal:
         return 1 - Decimal(comb(cards - aces, reserve)) / Decimal(comb(cards, reserve))

@@ -526,12 +526,23 @@ def called(name: str, args: tuple[Any, ...]) -> str:
     return f"{name}({', '.join(shown)})"
 
 
+NEGATIVE_COMB = (
+    ": math.comb(n, k) refuses a k below zero. For these arguments, is a count you give it "
+    "negative? A sum over k can stop where the other count reaches zero (range up to "
+    "min(...) + 1)"
+)
+
+
 def call(function: Callable[..., object], name: str, args: tuple[Any, ...]) -> object:
-    """The student's function called on ``args``; what it raised becomes the message."""
+    """The student's function called on ``args``; what it raised becomes the message (with a
+    word on ``math.comb``'s negative k, which a right method meets on small arguments)."""
     try:
         return function(*args)
     except Exception as error:  # the student's code: say what it raised, and on what
-        raise AnswerFormError(f"Your function raised {error!r} in {called(name, args)}") from None
+        said = f"Your function raised {error!r} in {called(name, args)}"
+        if isinstance(error, ValueError) and "must be a non-negative integer" in str(error):
+            said += NEGATIVE_COMB
+        raise AnswerFormError(said) from None
 
 
 @dataclass(frozen=True)
