@@ -778,6 +778,21 @@ def test_a_name_seeds_the_personal_numbers(capsys: pytest.CaptureFixture[str]) -
     assert str(yours("acquaintance-back")) == mine  # case and spaces do not count
 
 
+def test_an_answer_for_the_shared_numbers_after_a_typed_name_is_told_why() -> None:
+    """The ninth review: a student typed a name after the position cell had run, answered for
+    the shared position, and was told only "not yet"."""
+    student("")
+    shared = len(yours("fly-moves").legal_moves())  # type: ignore[attr-defined]
+    for name in ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald"):
+        student(name)
+        if len(yours("fly-moves").legal_moves()) != shared:  # type: ignore[attr-defined]
+            break
+    feedback = judge("fly-moves", shared)
+    assert feedback.verdict == "not yet" and "right for the shared numbers" in feedback.message
+    assert "right for the shared" not in judge("fly-moves", shared + 100).message
+    student("")
+
+
 def test_the_nbgrader_id_is_used_without_a_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -280,6 +280,12 @@ class Computed(Exercise):
         if self.personal is None:
             return feedback
         whose = who.checked_with()
+        shared = self.form.canonical(self.from_engine(self.personal(Student())))
+        if not right and who.source == "typed" and given == shared:
+            whose += (
+                " Your answer is right for the shared numbers, not for yours: were they shown "
+                "before you typed your name? Run the cell that shows your numbers again."
+            )
         return replace(feedback, message=f"{feedback.message} {whose}".strip())
 
 

@@ -132,8 +132,9 @@ RULE_CARD = RuleCardText(
         ),
         CardRule(
             "Going round in circles",
-            "With an empty pile a card can go back and forth for ever; every move is "
-            "legal, but no card goes home again. The hints call such a game hopeless.",
+            "With an empty pile a card can go back and forth for ever: each move is legal "
+            "and changes nothing. When nothing else is left, no card goes home again: the "
+            "hints call such a game hopeless.",
             (CardExample(at(_AC_EMPTY, *_AC_EMPTIED, "T1-T2"), "T2-T1", True),),
         ),
         CardRule(
