@@ -808,8 +808,9 @@ EXERCISE_LIST: list[Exercise] = [
                 when=lambda shares: all(share == 0.95 for share in shares),
             ),
             Mistake(
-                "Your function gives more than 1: is it the number of intervals that contain "
-                "p? A share is that number divided by runs.",
+                "Your function gives more than 1: is it a count of intervals, or a percent? "
+                "A share is the number of intervals that contain p divided by runs, between "
+                "0 and 1.",
                 when=lambda shares: any(share > 1 for share in shares),
             ),
             Mistake(
