@@ -382,7 +382,7 @@ class FlyProfile(RankProfile):
                 text,
                 base + 10 - closeness,
                 f"{shown} on {top}: a lower card, so it usually goes home before a "
-                f"foundation needs {top} (with eight of each rank, not always); {why}",
+                f"foundation needs {top} (with eight of each rank, not always). It also {why}",
             )
         soon = needed_soon(rules, state, top)
         higher = "the higher " if card % 13 > top % 13 else ""
