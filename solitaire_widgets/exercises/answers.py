@@ -62,6 +62,24 @@ def unwritten(function: Callable[..., object]) -> bool:
     return doing <= {"RETURN_VALUE", "RETURN_CONST"} and not code.co_names
 
 
+def whole_from_text(text: str) -> int | None:
+    """Digits typed as text (``"3"``, ``" 12 "``) as a whole number; None for any other text
+    (``"²"`` is a digit to ``isdigit`` but no number, and Python reads at most 4300 digits)."""
+    digits = text.strip()
+    if not digits.isdecimal():
+        return None
+    try:
+        return int(digits)
+    except ValueError:  # too many digits for int()
+        return None
+
+
+def kind_of(value: object) -> str:
+    """What a value is, in a student's words: text, a list, a dict... (not ``str``)."""
+    names: dict[type, str] = {str: "text", list: "a list", tuple: "a tuple", dict: "a dict"}
+    return names.get(type(value), f"a {type(value).__name__}")
+
+
 @dataclass(frozen=True)
 class Form:
     """How to read one kind of answer; ``describe`` names it in the messages."""
@@ -109,10 +127,13 @@ class IntForm(Form):
     def read(self, value: object) -> int:
         """A whole number of any number type (``3``, ``3.0``, ``Fraction(6, 2)``,
         ``Decimal("3")``, or digits as text, ``"3"``); a fraction of a unit is refused."""
-        if isinstance(value, str) and value.strip().isdigit():
-            return int(value)
+        if isinstance(value, str):
+            number = whole_from_text(value)
+            if number is None:
+                raise AnswerFormError(f"The answer is {self.describe}, not the text {value!r}")
+            return number
         if isinstance(value, bool) or not isinstance(value, Real | Decimal):
-            raise AnswerFormError(f"The answer is {self.describe}, not {type(value).__name__}")
+            raise AnswerFormError(f"The answer is {self.describe}, not {kind_of(value)}")
         if isinstance(value, Integral):
             return int(value)
         try:
@@ -228,8 +249,8 @@ class RefusalsForm(Form):
         refusals: dict[str, int] = {}
         for move, rule in value.items():
             name = read_move(move)
-            if isinstance(rule, str) and rule.strip().isdigit():
-                rule = int(rule)  # "2": a rule number typed as text
+            if isinstance(rule, str) and whole_from_text(rule) is not None:
+                rule = whole_from_text(rule)  # "2": a rule number typed as text
             if isinstance(rule, bool) or not isinstance(rule, Real | Decimal):
                 raise AnswerFormError(
                     f"Give each refused move the number of the rule it breaks, like "

@@ -51,6 +51,7 @@ from .answers import (
     is_unanswered,
     slow_digest,
     unwritten,
+    whole_from_text,
 )
 from .identity import Student, current
 from .positions import Position
@@ -413,46 +414,60 @@ def through_insides(function: Callable[..., object]) -> str | None:
     )
 
 
-def value_text(value: object, whole: bool = False) -> str:
+def value_text(value: object, whole: bool = False, where: str = "") -> str:
     """A function's value as it is compared and hashed: a whole number as itself; any other
     number to ten significant digits, so that a Fraction and a float of the same value (the
-    float's last digits are rounding) read the same. A ``Decimal`` is a number too. An
-    ``AnswerFormError`` for anything else, and for a number ``float()`` cannot read."""
+    float's last digits are rounding) read the same. A ``Decimal`` is a number too, and so are
+    digits typed as text where a whole number is asked. An ``AnswerFormError`` for anything
+    else, and for a number ``float()`` cannot read; ``where`` names the call that gave it."""
+    returns = f"Your function returns {value!r}" + (f" in {where}" if where else "")
     if value is None:
         raise AnswerFormError(
-            "Your function returns None: does it end with `return`? `print` shows a value; "
-            "only `return` gives it to the check"
+            f"{returns}: does it end with `return` on every path? `print` shows a value; only "
+            "`return` gives it to the check"
         )
+    if whole and isinstance(value, str) and whole_from_text(value) is not None:
+        value = whole_from_text(value)  # digits typed as text
     if isinstance(value, bool) or not isinstance(value, Real | Decimal):
-        raise AnswerFormError(f"Your function returns {value!r}, which is not a number")
+        raise AnswerFormError(f"{returns}, which is not a number")
     if whole and isinstance(value, Integral):
         return str(int(value))
     try:
         number = float(value)
     except Exception as error:  # the student's number type: say what it raised
-        raise AnswerFormError(
-            f"Your function returns {value!r}, and float() of it raised {error!r}"
-        ) from None
+        raise AnswerFormError(f"{returns}, and float() of it raised {error!r}") from None
     if whole:
         if not number.is_integer():
             raise AnswerFormError(
-                f"Your function returns {value!r}, not a whole number: round up with ceil "
-                "when a target must be reached"
+                f"{returns}, not a whole number: round up with ceil when a target must be reached"
             )
         return str(int(number))
     if not math.isfinite(number):
-        raise AnswerFormError(f"Your function returns {value!r}, which is not a finite number")
+        raise AnswerFormError(f"{returns}, which is not a finite number")
     return format(number, ".10g")
 
 
-def rounded(value: float, right: float) -> bool:
-    """Whether ``value`` is ``right`` rounded to 2 to 8 decimal places (or significant digits),
-    and not ``right`` itself: a right method whose result was rounded before it was returned."""
-    if value == right or not math.isfinite(value) or right == 0:
+DRAWN_FOR_ROUNDING = 5
+"""Cases drawn by a check of a function with a ``Drawn``: the first decides, with the stored
+ones, whether the answer is right; all of them whether a wrong one is a right method rounded
+(one case alone can be degenerate: adding the chances is exact with one ace, the tenth
+review)."""
+
+
+def nearly(values: list[float], rights: list[float]) -> bool:
+    """Whether ``values`` are ``rights`` rounded to one number of decimal places or significant
+    digits (the same for all), or close to them without being them (float32, ten decimals):
+    a right method whose results were made less exact before they were returned."""
+    if not values or any(not math.isfinite(value) for value in values):
         return False
-    places = range(2, 9)
-    as_decimals = any(value == round(right, k) for k in places)
-    as_digits = any(value == float(f"{right:.{k}g}") for k in places)
+    pairs = list(zip(values, rights, strict=True))
+    if all(math.isclose(value, right, rel_tol=1e-12, abs_tol=1e-15) for value, right in pairs):
+        return False  # exact: what is wrong is elsewhere
+    if all(math.isclose(value, right, rel_tol=1e-5) for value, right in pairs):
+        return True
+    places = range(1, 13)
+    as_decimals = any(all(v == round(r, k) for v, r in pairs) for k in places)
+    as_digits = any(all(v == float(f"{r:.{k}g}") for v, r in pairs) for k in places)
     return as_decimals or as_digits
 
 
@@ -585,7 +600,12 @@ class Function(Exercise):
         )
 
     def _values(self, function: Callable[..., object]) -> list[str]:
-        return [value_text(call(function, self.name, case.args), self.whole) for case in self.cases]
+        return [
+            value_text(
+                call(function, self.name, case.args), self.whole, called(self.name, case.args)
+            )
+            for case in self.cases
+        ]
 
     def _not_a_probability(self, texts: list[str]) -> str | None:
         for case, text in zip(self.cases, texts, strict=True):
@@ -617,9 +637,9 @@ class Function(Exercise):
         insides = through_insides(answer)
         if insides:
             return self.feedback("not yet", insides)
-        drawn = self._drawn()
+        drawn = [] if self.drawn is None else [self._drawn() for _ in range(DRAWN_FOR_ROUNDING)]
         values, refused = while_checked(
-            lambda: (self._values(answer), None if drawn is None else self._on(answer, drawn[0]))
+            lambda: (self._values(answer), [self._on(answer, args) for args, _ in drawn])
         )
         if values is None:
             return self.feedback("not yet", self._from_package(refused))
@@ -628,18 +648,17 @@ class Function(Exercise):
             case_digest(self.id, case.args, text) in case.digests
             for case, text in zip(self.cases, texts, strict=True)
         ]
-        if drawn is None or on_drawn is None:
-            right_on_drawn = True
-        else:
-            right_on_drawn = math.isclose(on_drawn, drawn[1], rel_tol=1e-9, abs_tol=1e-12)
+        right_on_drawn = not drawn or math.isclose(
+            on_drawn[0], drawn[0][1], rel_tol=1e-9, abs_tol=1e-12
+        )
         if all(right) and right_on_drawn:
             return self.feedback("correct", self.note)
-        if drawn is not None and on_drawn is not None and rounded(on_drawn, drawn[1]):
+        if drawn and nearly(on_drawn, [value for _, value in drawn]):
             return self.feedback(
                 "not yet",
-                f"Your values look rounded: {called(self.name, drawn[0])} gives {on_drawn!r}. "
-                "Return the value unrounded (a Fraction, or the float as it comes): the check "
-                "compares ten significant digits.",
+                f"Your values look rounded: {called(self.name, drawn[0][0])} gives "
+                f"{on_drawn[0]!r}. Return the value unrounded, as a Fraction or a plain float "
+                "(not rounded, not float32): the check compares ten significant digits.",
             )
         for mistake in self.mistakes:
             if mistake.formula is not None and self._gives(mistake.formula, texts):
@@ -656,11 +675,10 @@ class Function(Exercise):
             )
         return self.feedback("not yet", self.otherwise)
 
-    def _drawn(self) -> tuple[tuple[Any, ...], float] | None:
-        """A drawn case's arguments and right value (None when this exercise draws none): never
-        one of the stored cases, which a table made for them would hold."""
-        if self.drawn is None:
-            return None
+    def _drawn(self) -> tuple[tuple[Any, ...], float]:
+        """A drawn case's arguments and right value: never one of the stored cases, which a
+        table made for them would hold."""
+        assert self.drawn is not None, "only for an exercise that draws cases"
         stored = {case.args for case in self.cases}
         rng = random.SystemRandom()
         args = self.drawn.args(rng)
@@ -672,9 +690,11 @@ class Function(Exercise):
 
     def _on(self, function: Callable[..., object], args: tuple[Any, ...]) -> float:
         """The student's value on a drawn case, as a float: it is compared with the right
-        value itself to nine digits, not with a stored text, so no rounding edge can fail it
-        (a value of the wrong form says so, through ``value_text``)."""
-        return float(value_text(call(function, self.name, args), self.whole))
+        value itself, not with a stored text, so no rounding edge can fail it (a value of the
+        wrong form says so, through ``value_text``)."""
+        value = call(function, self.name, args)
+        value_text(value, self.whole, called(self.name, args))
+        return float(value)  # type: ignore[arg-type]
 
     def _gives(self, formula: Callable[..., object], texts: list[str]) -> bool:
         """Whether ``formula`` gives the student's values on every case."""
