@@ -771,6 +771,8 @@ def test_the_record_says_which_try_and_whose_numbers() -> None:
     }
     assert RECORD_KEY == "solitaire_widgets"
     assert "draw" not in record(feedback)  # only the project's checks have one
+    wrong_form = judge("fly-kings", "fourteen")  # not counted, and no reset of the count
+    assert wrong_form.number == 0 and record(wrong_form)["try"] == 1
     project = Feedback("acme-player", "Project", "correct", "", 5.0, 1, draw="0123456789abcdef")
     assert record(project)["draw"] == "0123456789abcdef"
 
@@ -1043,7 +1045,26 @@ def test_training_a_player_not_written_yet_says_so(capsys: pytest.CaptureFixture
     said = capsys.readouterr().out
     assert said.startswith("Your player is not written yet") and "deal 1" not in said
     train(lambda view: "T1-T2")  # a written player that breaks a rule is still told where
-    assert capsys.readouterr().out.startswith("Not yet: deal 1, move 1:")
+    said = capsys.readouterr().out
+    assert "failed on 300 of these deals" in said and "the first: deal 1, move 1:" in said
+
+
+def test_training_counts_a_failed_deal_as_lost_like_the_check(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The tenth review: train stopped at a flaky player's first error and showed nothing,
+    while the check counted the deal as lost."""
+
+    def flaky(view: View) -> object:
+        if len(view.history) == 57:
+            raise KeyError("oops")
+        return greedy_player(view)
+
+    train(flaky)
+    said = capsys.readouterr().out
+    assert "greedy" in said and "failed on" in said and "KeyError('oops')" in said
+    assert "On the training deals" in said
+    assert "On these deals" in str(compare(greedy_player, "acme", range(301, 311)))
 
 
 def test_a_game_going_round_in_circles_ends() -> None:
@@ -1409,6 +1430,23 @@ def test_a_failed_hidden_test_says_why(capsys: pytest.CaptureFixture[str]) -> No
     assert "not yet." in said and EXERCISES["quadrennial-ace"].mistakes[0].hint in said
     assert verdict("quadrennial-ace", RIGHT["quadrennial-ace"])
     assert capsys.readouterr().out == ""  # a right answer's grading prints nothing
+
+
+def test_the_projects_graded_line_says_why_when_refused_before_any_deal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The tenth review: a player refused before any deal (one naming `sys`, one raising on
+    its first move) was graded 0 with no word."""
+    earned = runpy.run_module("solitaire_widgets.exercises.fresh")["earned"]
+    capsys.readouterr()
+
+    def my_player(view: View) -> object:
+        sys.stdout.write("thinking\n")
+        return view.legal[0]
+
+    assert earned("acme-player", my_player) == 0.0
+    said = capsys.readouterr().out
+    assert said.startswith("Graded by a fresh copy of the check: ") and "sys" in said, said
 
 
 def test_a_thin_wrapper_around_the_package_is_refused() -> None:

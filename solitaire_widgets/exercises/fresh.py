@@ -95,4 +95,6 @@ def earned(exercise_id: str, answer: object) -> float:
             f'replay_check("{exercise_id}", {getattr(answer, "__name__", "answer")}, '
             f'"{feedback.draw}") plays them again.'
         )
+    else:  # refused before any deal was played: say why, as a failed hidden test does
+        print(f"Graded by a fresh copy of the check: {feedback} ({feedback.points:g} points)")
     return float(feedback.points)

@@ -356,7 +356,14 @@ class Comparison:
         )
 
     def __str__(self) -> str:
-        return f"{self.table()}\n\n{self.verdict()}"
+        text = f"{self.table()}\n\n{self.verdict()}"
+        failures = self.failures
+        if failures:
+            text += (
+                f"\n\nYour player failed on {len(failures)} of these deals, each counted as "
+                f"lost; the first: {failures[0]}. Fix it: a deal it fails on is a deal it loses."
+            )
+        return text
 
 
 class FewLines(io.TextIOBase):
@@ -391,13 +398,15 @@ def compare(
     variant: str = "acme",
     deals: Iterable[int] = TRAINING,
     baselines: Iterable[str] = BASELINES,
-    purpose: str = TRAINING_WORDS,
+    purpose: str | None = None,
     lose_on_error: bool = False,
 ) -> Comparison:
     """Play ``player`` and the baselines on the same deals and compare them (a deal on which
     the player fails lost, with ``lose_on_error``; otherwise its ``PlayerError`` is raised)."""
     name = get_variant(variant).name
     numbers = tuple(deals)
+    if purpose is None:  # the words "the training deals" only for them
+        purpose = TRAINING_WORDS if numbers == tuple(TRAINING) else "these deals"
     with FewLines(sys.stdout) as printed, contextlib.redirect_stdout(printed):
         yours = tuple(
             play_deal(player, name, deal, lose_on_error=lose_on_error) for deal in numbers
@@ -460,7 +469,8 @@ def first_choice(player: Player, variant: str) -> object:
 def train(player: Player, variant: str = "acme") -> None:
     """Print how your player does next to the baselines on the training deals (1 to 300): tune
     on these as often as you like; the check judges on fresh deals it has never seen. A player
-    not written yet, or one that breaks a rule, is said so (``compare`` raises instead)."""
+    not written yet is said so; a deal on which it fails (raises, or breaks a rule) is lost,
+    and the report says where, as in the check."""
     try:
         empty = is_unanswered(first_choice(player, variant)) and unwritten(player)
     except Exception:  # the student's code: compare, below, says what it raised and where
@@ -472,6 +482,6 @@ def train(player: Player, variant: str = "acme") -> None:
         )
         return
     try:
-        print(compare(player, variant, TRAINING))
-    except PlayerError as error:
+        print(compare(player, variant, TRAINING, lose_on_error=True))
+    except PlayerError as error:  # it asked the package's advisors
         print(f"Not yet: {error}.")

@@ -60,7 +60,8 @@ CLOSE = (0.005, 0.2)
 """p-values against greedy this close to the bar (0.05) could come out on its other side on
 another draw of deals: a verdict in this band says so."""
 CLOSE_CALL = (
-    "This split is close to the bar: on other deals it could come out the other way. The "
+    "This split is close to the bar of significance (p = 0.05): on other deals it could come "
+    "out the other way. The "
     "grading run draws deals of its own, so its points can differ from these; the further a "
     "player is from greedy, the surer its grade."
 )
@@ -166,13 +167,6 @@ class PlayerProject(Exercise):
         """The verdict, points and hint for a player's games on the fresh deals."""
         greedy, random_play = comparison.against("greedy"), comparison.against("random")
         report = str(comparison)
-        failures = comparison.failures
-        if failures:
-            report += (
-                f"\n\nYour player failed on {len(failures)} of these deals, each counted as "
-                f"lost; the first: {failures[0]}. Fix it and check again: a deal it fails on "
-                "is a deal it loses."
-            )
         if draw:
             report += f"\n\n{self.drawn(draw, comparison.name)}"
         if number > 1:
