@@ -316,6 +316,27 @@ def test_a_none_names_the_call_that_gave_it() -> None:
     assert "returns None in p_ace(" in feedback.message, feedback
 
 
+def test_tenth_reviews_hints() -> None:
+    """z = 2 is told; a coverage of 0 or 1 everywhere gets a hint of its own; X-F in a list of
+    legal moves is read before the candidates are compared; numpy's float32 is a number."""
+    import numpy as np
+
+    z_two = judge("lab-sample-size", lambda p, h: ceil(4 * p * (1 - p) / h**2))
+    assert "z = 2" in z_two.message
+    never = judge("lab-coverage", lambda p, n, runs, rng: rng.random() * 0)
+    assert "interval's own scale" in never.message, never
+    always = judge("lab-coverage", lambda p, n, runs, rng: 1 + rng.random() * 0)
+    assert "wins / n is inside its own interval" in always.message, always
+    with_x_f = judge("start-legal", ["S-W", "R-F"])
+    assert "not one of the moves asked about" not in with_x_f.message, with_x_f
+
+    def measure_coverage(p: float, n: int, runs: int, rng: random.Random) -> object:
+        hits = sum(p in wilson(sum(rng.random() < p for _ in range(n)), n) for _ in range(runs))
+        return np.float32(hits / runs)
+
+    assert judge("lab-coverage", measure_coverage).verdict == "correct"
+
+
 def test_a_decimal_answer_is_a_number() -> None:
     def p_ace(cards: int, aces: int, reserve: int) -> Decimal:
         return 1 - Decimal(comb(cards - aces, reserve)) / Decimal(comb(cards, reserve))

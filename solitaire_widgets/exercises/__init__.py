@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
-from fractions import Fraction
+from numbers import Real
 
 from ..cards import parse_card
 from ..intervals import wilson
@@ -89,7 +89,7 @@ def against_simulation(
     if answer is Ellipsis or answer is None:
         print(f"{line}. (Answer the exercise above to compare.)")
         return
-    if isinstance(answer, bool) or not isinstance(answer, (int, float, Fraction, Decimal)):
+    if isinstance(answer, bool) or not isinstance(answer, Real | Decimal):  # numpy's too
         print(f"{line}. ({label.capitalize()} is not a number, so it cannot be compared.)")
         return
     try:

@@ -814,6 +814,17 @@ EXERCISE_LIST: list[Exercise] = [
                 when=lambda shares: any(share > 1 for share in shares),
             ),
             Mistake(
+                "None of your intervals contains p: is p compared on the interval's own scale, "
+                "a share from 0 to 1 (not a percent)? `p in wilson(wins, n)` asks it.",
+                when=lambda shares: all(share == 0 for share in shares),
+            ),
+            Mistake(
+                "Every one of your intervals contains what you test: is it p you test? (The "
+                "measured wins / n is inside its own interval every time.) And is each "
+                "measurement's wins counted afresh?",
+                when=lambda shares: all(share == 1 for share in shares),
+            ),
+            Mistake(
                 "Your function gives the same share for every p and n: does it use them?",
                 when=lambda shares: len(set(shares)) == 1,
             ),
@@ -850,6 +861,10 @@ EXERCISE_LIST: list[Exercise] = [
                 "Halving h needs four times the deals, not twice: the half-width shrinks like "
                 "1/√n. Square both sides of the formula before solving for n.",
                 formula=lambda p, h: ceil(1.96 * p * (1 - p) / h**2),
+            ),
+            Mistake(
+                "That uses z = 2, the rule of thumb: the 95% interval's z is 1.96.",
+                formula=lambda p, h: ceil(4 * p * (1 - p) / h**2),
             ),
         ),
         otherwise=(

@@ -255,8 +255,21 @@ class Computed(Exercise):
         rules = VARIANTS[state.variant]
         return frozenset(str(rules.resolve(state, parse_move(move))) for move in moves)
 
+    def as_asked(self, moves: frozenset[str]) -> frozenset[str]:
+        """``X-F`` that no foundation takes here read as the one move asked about that it
+        names (``R-F`` for ``R-F3``): the student wrote the lessons' notation for it."""
+        if not self.candidates:
+            return moves
+        named = {}
+        for move in moves:
+            matching = [c for c in self.candidates if move.endswith("-F") and c.startswith(move)]
+            named[move] = matching[0] if len(matching) == 1 else move
+        return frozenset(named.values())
+
     def _assess(self, answer: object) -> Feedback:
         read = self.form.read(answer)
+        if self.position is not None and isinstance(read, frozenset):  # X-F: the lessons' notation
+            answer = read = self.as_asked(self.resolved(read, self.position))
         asked = set(self.candidates)
         unknown = sorted(read - asked) if asked and isinstance(read, frozenset) else []
         if unknown:
@@ -265,8 +278,6 @@ class Computed(Exercise):
                 f"{', '.join(unknown)} is not one of the moves asked about "
                 f"({', '.join(self.candidates)}).",
             )
-        if self.position is not None and isinstance(read, frozenset):
-            answer = read = self.resolved(read, self.position)
         who = current()
         given = self.form.canonical(answer)
         right = any(
@@ -704,6 +715,10 @@ class Function(Exercise):
             return False
 
 
+COUNT_SLACK = 2e-7
+"""How far from a whole count ``share * runs`` may lie and still be a count: a share kept in
+single precision (numpy's float32, about 7 digits) is off by up to ``runs`` times 6e-8."""
+
 MEASURED = (
     "A measurement is asked for, not the exact value: simulate the runs, count the intervals "
     "that contain p, and divide by runs."
@@ -782,7 +797,7 @@ class Simulation(Exercise):
             if mistake.when is not None and mistake.when(shares):
                 return self.feedback("not yet", mistake.hint)
         for (p, n, runs), share in zip(self.trials, shares, strict=True):
-            if abs(share * runs - round(share * runs)) > 1e-6:
+            if abs(share * runs - round(share * runs)) > COUNT_SLACK * runs:
                 return self.feedback(
                     "not yet",
                     f"{self.name}({p}, {n}, {runs}, rng) gives {share:.6g}, which is no count "
