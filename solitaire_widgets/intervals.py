@@ -44,7 +44,14 @@ def z_value(confidence: float) -> float:
 
 
 def check_counts(successes: int, n: int) -> None:
-    """A proportion needs ``0 <= successes <= n``."""
+    """A proportion needs whole counts, ``0 <= successes <= n``: a share given as the count
+    (``wilson(0.15, 50)``) is refused, not read as 0.15 of a success."""
+    for name, count in (("successes", successes), ("n", n)):
+        if float(count) != int(count):
+            raise ValueError(
+                f"{name} is a count, a whole number, not {count!r} (for a share of n, give "
+                "the count: share × n)"
+            )
     if n < 0 or not 0 <= successes <= n:
         raise ValueError(f"need 0 <= successes <= n, got {successes} of {n}")
 

@@ -337,6 +337,78 @@ def test_tenth_reviews_hints() -> None:
     assert judge("lab-coverage", measure_coverage).verdict == "correct"
 
 
+def test_eleventh_reviews_hints_are_true_for_the_answers_that_get_them() -> None:
+    """Each hint below was false for the answer that triggered it (the eleventh review)."""
+    from math import sqrt
+
+    def message(exercise_id: str, answer: object) -> str:
+        return judge(exercise_id, answer).message
+
+    z_unsquared = message("lab-sample-size", lambda p, h: ceil(1.96 * p * (1 - p) / h**2))
+    assert "Is z squared" in z_unsquared and "four times" not in z_unsquared
+    for twice in (
+        lambda p, h: ceil(1.96**2 * p * (1 - p) / h),
+        lambda p, h: ceil(1.96 * sqrt(p * (1 - p)) / h),
+    ):
+        assert "four times the deals" in message("lab-sample-size", twice)
+    whole = message("acquaintance-twos", lambda cards: cards * 4 // 48)
+    assert "drop the fraction" in whole and "Right for" not in whole
+    others_only = message(
+        "quadrennial-aces",
+        lambda k, cards, aces, reserve: Fraction(
+            comb(cards - aces, reserve - k), comb(cards, reserve)
+        ),
+    )
+    assert "but not both" in others_only and "Right for" not in others_only
+
+    def floor_share(p: float, n: int, runs: int, rng: random.Random) -> int:
+        hits = sum(p in wilson(sum(rng.random() < p for _ in range(n)), n) for _ in range(runs))
+        return hits // runs
+
+    assert "`//` gives 0" in message("lab-coverage", floor_share)
+
+    def share_to_wilson(p: float, n: int, runs: int, rng: random.Random) -> float:
+        wins = [sum(rng.random() < p for _ in range(n)) for _ in range(runs)]
+        return sum(p in wilson(w / n, n) for w in wins) / runs
+
+    refused = judge("lab-coverage", share_to_wilson)
+    assert "is a count, a whole number" in refused.message and refused.number == 0
+    with pytest.raises(ValueError, match="a count"):
+        wilson(0.15, 50)
+    assert wilson(3.0, 10) == wilson(3, 10)
+    timing = message("quadrennial-timing", ["R1-F", "S-W", "W-F", "S-W", "W-F"])
+    assert "refills R1" in timing
+    example = message("quadrennial-rules", {"W-R3": "rule two"})
+    assert '{"W-R3": 2}' not in example and "R1-R2" in example
+    assert "'': the statements are" in message("lab-meaning", {"", "A", "E"})
+
+
+def test_fly_counts_hint_holds_for_each_students_position() -> None:
+    """The fixed answer 11 was hinted at for positions with no foundation move at all."""
+    from solitaire_widgets.exercises.catalogue import _foundations_as_one
+    from solitaire_widgets.exercises.identity import current
+
+    mistake = EXERCISES["fly-moves"].mistakes[0].hint
+    for name in ("", "Ada", "Di", "Ed", "Kim"):
+        student(name)
+        slip = _foundations_as_one(current())
+        position = yours("fly-moves")
+        legal = [str(m) for m in position.legal_moves()]  # type: ignore[attr-defined]
+        homes = [m for m in legal if "-F" in m]
+        assert slip == (len(legal) - len(homes) + 1 if len(homes) > 1 else None)
+        if slip is not None:
+            assert mistake in judge("fly-moves", slip).message
+        assert mistake not in judge("fly-moves", 11 if slip != 11 else 12).message
+    student("")
+
+
+def test_a_player_that_crashes_on_its_first_move_is_no_try() -> None:
+    before = tries("acme-player")
+    crashed = judge("acme-player", lambda view: view.legal[0].name)
+    assert "deal 1's first move" in crashed.message and crashed.number == 0
+    assert tries("acme-player") == before
+
+
 def test_a_decimal_answer_is_a_number() -> None:
     def p_ace(cards: int, aces: int, reserve: int) -> Decimal:
         return 1 - Decimal(comb(cards - aces, reserve)) / Decimal(comb(cards, reserve))

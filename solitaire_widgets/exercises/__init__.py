@@ -68,11 +68,12 @@ def against_simulation(
     args: tuple[object, ...] = (),
     label: str = "your answer",
     unit: str = "deals",
+    suspect: str = "the value's reasoning (a wrong formula is the usual cause)",
 ) -> None:
     """Print a simulation's count and its 95% interval, and whether an exact answer lies
     inside it. ``answer`` is a number, or your function, called with ``args`` (an unanswered
     or failing function is said so, not raised); ``label`` is what the answer is called,
-    ``unit`` what was counted.
+    ``unit`` what was counted, ``suspect`` what to check first when they disagree.
 
     "Inside" means the two are consistent: the simulation cannot tell them apart. It does not
     prove the answer right; an answer outside is probably wrong (a right one lands outside
@@ -101,9 +102,8 @@ def against_simulation(
     meaning = (
         "consistent with the simulation"
         if where == "inside"
-        else "not consistent with the simulation. Check the value's reasoning first (a "
-        "wrong formula is the usual cause); a right value lands outside a 95% interval only "
-        "1 time in 20, and more deals would then bring it inside"
+        else f"not consistent with the simulation. Check {suspect} first; a right value lands "
+        "outside a 95% interval only 1 time in 20, and more deals would then bring it inside"
     )
     print(f"{line}. {label.capitalize()}, {value:.4f} ({value:.2%}), is {where} it: {meaning}.")
 

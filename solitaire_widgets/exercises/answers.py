@@ -207,9 +207,8 @@ class LettersForm(Form):
         chosen = frozenset(str(item).strip().upper() for item in value)
         unknown = sorted(chosen - set(self.letters))
         if unknown:
-            raise AnswerFormError(
-                f"{', '.join(unknown)}: the statements are {', '.join(self.letters)}"
-            )
+            named = ", ".join(repr(item) if len(item) != 1 else item for item in unknown)
+            raise AnswerFormError(f"{named}: the statements are {', '.join(self.letters)}")
         return chosen
 
     def canonical(self, value: object) -> str:
@@ -253,8 +252,8 @@ class RefusalsForm(Form):
                 rule = whole_from_text(rule)  # "2": a rule number typed as text
             if isinstance(rule, bool) or not isinstance(rule, Real | Decimal):
                 raise AnswerFormError(
-                    f"Give each refused move the number of the rule it breaks, like "
-                    f'{{"{name}": 2}}; {name} has {rule!r}, which is not a number'
+                    "Give each refused move the number of the rule it breaks, as a number "
+                    f"(the form: {self.describe}); {name} has {rule!r}, which is not a number"
                 )
             refusals[name] = IntForm("a rule number").read(rule)
         return refusals

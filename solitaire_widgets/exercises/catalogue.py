@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from math import ceil, comb
+from math import ceil, comb, sqrt
 from random import Random
 
 from ..state import GameState
 from ..stats.exact import at_least_one, hypergeometric
 from .answers import IntForm, IntsForm, LettersForm, MoveSetForm, PlaceForm
-from .identity import Student
+from .identity import Student, current
 from .kinds import (
     Case,
     Computed,
@@ -147,6 +147,28 @@ def clubs_home(count: int) -> Callable[[GameState], bool]:
         return len(state.piles[0]) >= count
 
     return goal
+
+
+BOTH_CHOICES = (
+    "Your values count the ways to choose the aces, or the other cards, but not both: a "
+    "reserve with k aces is k aces *and* reserve − k other cards."
+)
+
+
+def _foundations_as_one(who: Student) -> int | None:
+    """The count of a Fly position's legal moves with its foundation moves counted as one
+    (a likely slip), or None when the student's position has fewer than two of them."""
+    position = _choose("fly-moves", FLY_POSITIONS)(who)
+    assert isinstance(position, Position)
+    moves = legal_among(position)
+    home = [move for move in moves if "-F" in move]
+    return len(moves) - len(home) + 1 if len(home) > 1 else None
+
+
+FOUR_TIMES = (
+    "Halving h needs four times the deals, not twice: the half-width shrinks like 1/√n. "
+    "Square both sides of the formula before solving for n."
+)
 
 
 def _choose(topic: str, options: tuple[object, ...]) -> Callable[[Student], object]:
@@ -329,10 +351,15 @@ EXERCISE_LIST: list[Exercise] = [
                 ),
             ),
             Mistake(
-                "Your values count the ways to choose the aces, or the other cards, but not "
-                "both: a reserve with k aces is k aces *and* reserve − k other cards.",
+                BOTH_CHOICES,
                 formula=lambda k, cards, aces, reserve: Fraction(
                     comb(aces, k), comb(cards, reserve)
+                ),
+            ),
+            Mistake(  # the other cards only (the eleventh review)
+                BOTH_CHOICES,
+                formula=lambda k, cards, aces, reserve: Fraction(
+                    comb(cards - aces, reserve - k), comb(cards, reserve)
                 ),
             ),
         ),
@@ -657,11 +684,11 @@ EXERCISE_LIST: list[Exercise] = [
         "moves",
         "warm-up",
         mistakes=(
-            Mistake(  # (positions differ by name: the hint must hold for every one)
+            Mistake(  # (positions differ by name: worked out from the student's own)
                 "Does your count give each foundation that can take a card a move of its own "
                 "(S-F1, S-F2...), as each tableau pile is? Count card by card: the stock's "
                 "top card, the reserve's, each tableau pile's.",
-                value=11,
+                when=lambda count: count == _foundations_as_one(current()),
             ),
         ),
         otherwise=(
@@ -814,8 +841,10 @@ EXERCISE_LIST: list[Exercise] = [
                 when=lambda shares: any(share > 1 for share in shares),
             ),
             Mistake(
-                "None of your intervals contains p: is p compared on the interval's own scale, "
-                "a share from 0 to 1 (not a percent)? `p in wilson(wins, n)` asks it.",
+                "Your function gives 0 every time. Is the share rounded down (`//` gives 0 for "
+                "any share below 1: divide with /)? Or does no interval contain p: is p "
+                "compared on the interval's own scale, a share from 0 to 1 (not a percent)? "
+                "`p in wilson(wins, n)` asks it.",
                 when=lambda shares: all(share == 0 for share in shares),
             ),
             Mistake(
@@ -858,9 +887,17 @@ EXERCISE_LIST: list[Exercise] = [
                 formula=lambda p, h: ceil(1.96**2 * p * (1 - p) / (100 * h) ** 2),
             ),
             Mistake(
-                "Halving h needs four times the deals, not twice: the half-width shrinks like "
-                "1/√n. Square both sides of the formula before solving for n.",
+                "Is z squared too? Squaring h = z·√(p(1 − p)/n) squares every factor: "
+                "z² = 1.96² ≈ 3.84.",
                 formula=lambda p, h: ceil(1.96 * p * (1 - p) / h**2),
+            ),
+            Mistake(
+                FOUR_TIMES,
+                formula=lambda p, h: ceil(1.96**2 * p * (1 - p) / h),
+            ),
+            Mistake(
+                FOUR_TIMES,
+                formula=lambda p, h: ceil(1.96 * sqrt(p * (1 - p)) / h),
             ),
             Mistake(
                 "That uses z = 2, the rule of thumb: the 95% interval's z is 1.96.",

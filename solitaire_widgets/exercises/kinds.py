@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -190,7 +191,7 @@ def _counted(assess: Callable[..., Feedback]) -> Callable[..., Feedback]:
         try:
             feedback = assess(self, answer, *more)
         except AnswerFormError as error:
-            told = self.feedback("not yet", f"{error}. (Not counted as a try: only the form.)")
+            told = self.feedback("not yet", f"{error}. (Not counted as a try.)")
             return replace(told, number=session.remember(told, counted=False))
         return replace(feedback, number=session.remember(feedback))
 
@@ -400,7 +401,8 @@ class Fewest(Exercise):
             )
         fewest = self.fewest()
         if fewest is not None and len(moves) > fewest:
-            hint = self.mistake_hint(answer, moves, form) or self.otherwise
+            played = tuple(game.history)  # X-F as the foundation that took the card
+            hint = self.mistake_hint(answer, played, form) or self.otherwise
             return self.feedback(
                 "not yet", f"{len(moves)} moves reach it, and it can be done in fewer. {hint}"
             )
@@ -477,9 +479,25 @@ def nearly(values: list[float], rights: list[float]) -> bool:
     if all(math.isclose(value, right, rel_tol=1e-5) for value, right in pairs):
         return True
     places = range(1, 13)
-    as_decimals = any(all(v == round(r, k) for v, r in pairs) for k in places)
-    as_digits = any(all(v == float(f"{r:.{k}g}") for v, r in pairs) for k in places)
+    as_decimals = any(all(rounded_to(v, r, k, 0) for v, r in pairs) for k in places)
+    as_digits = any(all(rounded_to(v, r, k, digits(r)) for v, r in pairs) for k in places)
     return as_decimals or as_digits
+
+
+def digits(number: float) -> int:
+    """The decimal exponent of a number's first significant digit (0.15: -1)."""
+    return math.floor(math.log10(abs(number))) + 1 if number else 0
+
+
+def rounded_to(value: float, right: float, places: int, shift: int) -> bool:
+    """Whether ``value`` is ``right`` rounded to ``places`` places after the digit at
+    ``shift`` (0: decimals): written with that many, and within half a unit of the last one
+    (not ``round(right)``, whose binary halves go either way: 0.15 rounds to 0.1 or 0.2)."""
+    unit = 10.0 ** (shift - places)
+    return (
+        math.isclose(value, round(value / unit) * unit, abs_tol=1e-15)
+        and abs(value - right) <= unit / 2 * (1 + 1e-9) + 1e-15
+    )
 
 
 def case_digest(exercise_id: str, args: tuple[object, ...], text: str) -> str:
@@ -674,6 +692,12 @@ class Function(Exercise):
         for mistake in self.mistakes:
             if mistake.formula is not None and self._gives(mistake.formula, texts):
                 return self.feedback("not yet", mistake.hint)
+        if not self.whole and all(re.fullmatch(r"-?\d+", text) for text in texts):
+            return self.feedback(
+                "not yet",
+                f"Your values are all whole numbers ({', '.join(texts[:4])}...). Does a `//` "
+                "or an `int()` drop the fraction? Divide with / or use Fraction.",
+            )
         outside = self._not_a_probability(texts)
         if outside:
             return self.feedback("not yet", outside)

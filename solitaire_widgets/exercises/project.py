@@ -133,8 +133,10 @@ class PlayerProject(Exercise):
             )
         try:
             first = first_choice(answer, self.variant)
-        except Exception as error:  # the student's code: say what it raised
-            return self.feedback("not yet", f"Your player raised {error!r} on deal 1.")
+        except Exception as error:  # the student's code: a bug, not a verdict (no try)
+            raise AnswerFormError(
+                f"Your player raised {error!r} on deal 1's first move: no deal was played"
+            ) from None
         if (first is None or first is Ellipsis) and unwritten(answer):
             return self.feedback(
                 "not answered yet",
@@ -185,7 +187,13 @@ class PlayerProject(Exercise):
             share, reached = RANDOM_SHARE, "Your player beats random play."
         else:
             share, reached = 0.0, ""
-        hint = self.hint_for(comparison, share)
+        failed = len(comparison.failures)
+        hint = (
+            f"Your player failed on {failed} of the {len(comparison.deals)} deals, each counted "
+            "as lost (the first is said below): fix that first."
+            if failed
+            else self.hint_for(comparison, share)
+        )
         text = " ".join(part for part in (reached, hint) if part)
         return self.feedback("not yet", f"{text}\n\n{report}", points=share * self.points)
 
