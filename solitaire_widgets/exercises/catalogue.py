@@ -156,13 +156,16 @@ BOTH_CHOICES = (
 
 
 def _foundations_as_one(who: Student) -> int | None:
-    """The count of a Fly position's legal moves with its foundation moves counted as one
-    (a likely slip), or None when the student's position has fewer than two of them."""
+    """The count of a Fly position's legal moves with each card's foundation moves counted as
+    one (a likely slip), or None when that is not two or more short of the right count (one
+    short could be any move missed)."""
     position = _choose("fly-moves", FLY_POSITIONS)(who)
     assert isinstance(position, Position)
     moves = legal_among(position)
     home = [move for move in moves if "-F" in move]
-    return len(moves) - len(home) + 1 if len(home) > 1 else None
+    cards = {move.split("-")[0] for move in home}  # one move per card, not per foundation
+    slip = len(moves) - len(home) + len(cards)
+    return slip if slip < len(moves) - 1 else None  # one short could be any move missed
 
 
 FOUR_TIMES = (
@@ -848,9 +851,9 @@ EXERCISE_LIST: list[Exercise] = [
                 when=lambda shares: all(share == 0 for share in shares),
             ),
             Mistake(
-                "Every one of your intervals contains what you test: is it p you test? (The "
-                "measured wins / n is inside its own interval every time.) And is each "
-                "measurement's wins counted afresh?",
+                "Every one of your intervals contains what you test. Is each measurement's wins "
+                "counted afresh, inside the loop over the runs? And is it p you test? (The "
+                "measured wins / n is inside its own interval every time.)",
                 when=lambda shares: all(share == 1 for share in shares),
             ),
             Mistake(
@@ -894,6 +897,11 @@ EXERCISE_LIST: list[Exercise] = [
             Mistake(
                 FOUR_TIMES,
                 formula=lambda p, h: ceil(1.96**2 * p * (1 - p) / h),
+            ),
+            Mistake(
+                "round, then + 1, overshoots by one when the fraction is .5 or more: ceil rounds "
+                "up, and only when there is a fraction.",
+                formula=lambda p, h: round(1.96**2 * p * (1 - p) / h**2) + 1,
             ),
             Mistake(
                 FOUR_TIMES,

@@ -695,8 +695,9 @@ class Function(Exercise):
         if not self.whole and all(re.fullmatch(r"-?\d+", text) for text in texts):
             return self.feedback(
                 "not yet",
-                f"Your values are all whole numbers ({', '.join(texts[:4])}...). Does a `//` "
-                "or an `int()` drop the fraction? Divide with / or use Fraction.",
+                f"Your values are all whole numbers ({', '.join(texts[:4])}...). Does a `//`, "
+                "an `int()` or a `round()` drop the fraction? Divide with / and return the value "
+                "as it comes, or use Fraction.",
             )
         outside = self._not_a_probability(texts)
         if outside:
@@ -706,7 +707,8 @@ class Function(Exercise):
                 "not yet",
                 f"Right for {self.game_words}, {called(self.name, self.cases[0].args)}, but "
                 f"not yet for {self.other_words}. Is a number of the game written inside the "
-                "function where one of its parameters belongs?",
+                "function where one of its parameters belongs, or is a factor missing that "
+                "happens to be 1 there?",
             )
         return self.feedback("not yet", self.otherwise)
 
