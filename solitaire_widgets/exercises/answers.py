@@ -248,8 +248,8 @@ class RefusalsForm(Form):
         refusals: dict[str, int] = {}
         for move, rule in value.items():
             name = read_move(move)
-            if isinstance(rule, str) and whole_from_text(rule) is not None:
-                rule = whole_from_text(rule)  # "2": a rule number typed as text
+            if isinstance(rule, str) and (number := whole_from_text(rule)) is not None:
+                rule = number  # "2": a rule number typed as text
             if isinstance(rule, bool) or not isinstance(rule, Real | Decimal):
                 raise AnswerFormError(
                     "Give each refused move the number of the rule it breaks, as a number "

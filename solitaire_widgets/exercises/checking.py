@@ -40,7 +40,7 @@ def record(feedback: Feedback) -> dict[str, Any]:
     who = current()
     kept: dict[str, Any] = {
         "exercise": feedback.exercise,
-        "try": session.count(feedback.exercise),  # tries so far (a wrong form adds none)
+        "try": session.tries(feedback.exercise),  # tries so far (a wrong form adds none)
         "verdict": feedback.verdict,
         "points": feedback.points,
         "student": who.name,

@@ -439,8 +439,8 @@ def value_text(value: object, whole: bool = False, where: str = "") -> str:
             f"{returns}: does it end with `return` on every path? `print` shows a value; only "
             "`return` gives it to the check"
         )
-    if whole and isinstance(value, str) and whole_from_text(value) is not None:
-        value = whole_from_text(value)  # digits typed as text
+    if whole and isinstance(value, str) and (typed := whole_from_text(value)) is not None:
+        value = typed  # digits typed as text
     if isinstance(value, bool) or not isinstance(value, Real | Decimal):
         raise AnswerFormError(f"{returns}, which is not a number")
     if whole and isinstance(value, Integral):

@@ -21,21 +21,15 @@ def remember(feedback: Feedback, counted: bool = True) -> int:
     kernel_state.last()[feedback.exercise] = feedback
     if feedback.verdict == "not answered yet" or not counted:
         return 0
-    tries = kernel_state.tries()
-    count = tries.get(feedback.exercise, 0)
-    tries[feedback.exercise] = (count if type(count) is int else 0) + 1
-    return tries[feedback.exercise]
-
-
-def count(exercise_id: str) -> int:
-    """How many verdicts this exercise gave in this kernel, 0 before the first."""
-    counted = kernel_state.tries().get(exercise_id, 0)
-    return counted if type(counted) is int else 0
+    kernel_state.tries()[feedback.exercise] = tries(feedback.exercise) + 1
+    return tries(feedback.exercise)
 
 
 def tries(exercise_id: str) -> int:
-    """How many verdicts this exercise gave in this kernel."""
-    return kernel_state.tries()[exercise_id]
+    """How many verdicts this exercise gave in this kernel, 0 before the first (and for a count
+    a cell overwrote with something that is no whole number)."""
+    counted = kernel_state.tries().get(exercise_id, 0)
+    return counted if type(counted) is int else 0
 
 
 def last(exercise_id: str) -> Feedback | None:
