@@ -61,6 +61,7 @@ from solitaire_widgets.exercises.project import (
     HELD_OUT,
     HELD_OUT_SIZE,
     MATCH_SHARE,
+    RANDOM_SHARE,
     PlayerProject,
     held_out_deals,
     new_draw,
@@ -1389,6 +1390,15 @@ def test_the_project_gives_partial_credit_and_climbing_hints() -> None:
         "acme-player", lambda view: min(view.legal, key=lambda m: ORDER.index(kind(view, m)))
     )
     assert forgetful.verdict == "not yet" and "view.repeats" in forgetful.message
+    choice = random.Random(1).choice
+
+    def home_then_any(view: View) -> object:
+        fresh = [move for move in view.legal if not view.repeats(move)]
+        return (view.home_moves() or [choice(fresh or view.legal)])[0]
+
+    played = compare(home_then_any, lose_on_error=True)  # below greedy: not told to send
+    hint = project.hint_for(played, RANDOM_SHARE)  # cards home first, which it does
+    assert "sends cards home when it can" in hint and not played.home_passed_up, hint
     same = judge("acme-player", greedy_player)
     assert same.verdict == "not yet" and same.points == MATCH_SHARE * project.points
     assert "empty tableau pile" in same.message

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from math import ceil, comb, sqrt
+from math import ceil, comb, isclose, sqrt
 from random import Random
 
 from ..state import GameState
@@ -365,6 +365,14 @@ EXERCISE_LIST: list[Exercise] = [
                     comb(cards - aces, reserve - k), comb(cards, reserve)
                 ),
             ),
+            Mistake(
+                "The rest of the reserve is chosen from all the cards, aces included: such a "
+                "reserve can hold more than k aces, and some are counted more than once. Choose "
+                "the rest from the cards that are not aces.",
+                formula=lambda k, cards, aces, reserve: Fraction(
+                    comb(aces, k) * comb(cards, reserve - k), comb(cards, reserve)
+                ),
+            ),
         ),
         otherwise=(
             "For each k: how many sets of `reserve` cards hold exactly k aces? Choose the aces, "
@@ -636,6 +644,14 @@ EXERCISE_LIST: list[Exercise] = [
                 "48 non-aces, 12 of them clubs, not from 52 cards with 13 clubs.",
                 formula=lambda k, reserve: hypergeometric(k, 52, 13, reserve),
             ),
+            Mistake(
+                "The rest of the reserve is chosen from all 48 cards, clubs included: such a "
+                "reserve can hold more than k clubs, and some are counted more than once. Choose "
+                "the rest from the 36 cards that are not clubs.",
+                formula=lambda k, reserve: Fraction(
+                    comb(12, k) * comb(48, reserve - k), comb(48, reserve)
+                ),
+            ),
         ),
         otherwise=(
             "Choose which k of the clubs, and which of the other non-aces fill the rest of the "
@@ -663,9 +679,10 @@ EXERCISE_LIST: list[Exercise] = [
         "my_player",
         "project",
         otherwise=(
-            "Start from greedy's list of preferences (in the notebook) and make sure your "
-            "player plays every move it could: cards home first, then the reserve, then the "
-            "waste."
+            "Your player sends cards home when it can; the order of its other moves matters "
+            "too. Start from greedy's ORDER (in the notebook): after home, the reserve's card "
+            "onto the tableau, then the waste's, then a tableau card onto another, and draw "
+            "only when none of those can move."
         ),
         note="Your player beats greedy on deals it was never tuned on, by more than luck.",
         points=5,
@@ -775,14 +792,19 @@ EXERCISE_LIST: list[Exercise] = [
         "challenge",
         mistakes=(
             Mistake(
-                "That adds the chances of the 48 cards (48 times Exercise 3) and counts a "
-                "reserve with two pairs twice, three pairs three times: far too much here. "
+                "That adds Exercise 3's chance once for each of the 48 different cards (each "
+                "has two copies), so a reserve with two pairs is counted twice, with three pairs "
+                "three times: far too much here. "
                 "(Try a reserve of 30: the 'probability' passes 1.) Count the reserves with no "
                 "pair at all.",
                 formula=lambda reserve: 48 * Fraction(comb(94, reserve - 2), comb(96, reserve)),
             ),
             Mistake(
-                "1 − (1 − p)^48, with p from Exercise 3, treats the 48 cards as independent; "
+                "That is the chance of no pair at all; the question asks for at least one.",
+                formula=lambda reserve: Fraction(comb(48, reserve) * 2**reserve, comb(96, reserve)),
+            ),
+            Mistake(
+                "1 − (1 − p)^48, with p from Exercise 3, treats the 48 pairs as independent; "
                 "they are not: the reserve has only so many places.",
                 formula=lambda reserve: (
                     1 - (1 - Fraction(comb(94, reserve - 2), comb(96, reserve))) ** 48
@@ -831,11 +853,20 @@ EXERCISE_LIST: list[Exercise] = [
         "Exercise 2 (does the 95% really hold?)",
         "measure_coverage",
         "core",
+        # trials[5], (0.5, 1, 20): with one deal every interval contains 0.5, so the share is
+        # exactly 1, and one measurement too few or too many shows; trials[4], (0.7, 4, 2000):
+        # wins counted among n - 1 deals cover 0.78 where n deals cover 0.92
         mistakes=(
             Mistake(
                 "0.95 is what the name promises, not a measurement: simulate the measurements, "
                 "count how many of their intervals contain p, and divide by runs.",
                 when=lambda shares: all(share == 0.95 for share in shares),
+            ),
+            Mistake(
+                "Does your loop make exactly `runs` measurements? (`range(1, runs)` makes one "
+                "fewer.) measure_coverage(0.5, 1, 20, rng) should give exactly 1: with one deal "
+                "and p = 0.5, every interval contains p.",
+                when=lambda shares: any(isclose(shares[5], 1 + d / 20) for d in (-1, 1)),
             ),
             Mistake(
                 "Your function gives more than 1: is it a count of intervals, or a percent? "
@@ -844,11 +875,12 @@ EXERCISE_LIST: list[Exercise] = [
                 when=lambda shares: any(share > 1 for share in shares),
             ),
             Mistake(
-                "Your function gives 0 every time. Is the share rounded down (`//` gives 0 for "
-                "any share below 1: divide with /)? Or does no interval contain p: is p "
+                "Your function gives 0 for some p and n, where most intervals contain p. Is "
+                "the share rounded down (`//` gives 0 for any share below 1: divide with /)? "
+                "Or does no interval contain p: is p "
                 "compared on the interval's own scale, a share from 0 to 1 (not a percent)? "
                 "`p in wilson(wins, n)` asks it.",
-                when=lambda shares: all(share == 0 for share in shares),
+                when=lambda shares: any(share == 0 for share in shares),
             ),
             Mistake(
                 "Every one of your intervals contains what you test. Is each measurement's wins "
@@ -860,6 +892,13 @@ EXERCISE_LIST: list[Exercise] = [
                 "Your function gives the same share for every p and n: does it use them?",
                 when=lambda shares: len(set(shares)) == 1,
             ),
+            Mistake(
+                "Your shares look rounded to two decimals. Return the share unrounded: "
+                "intervals that contain p, divided by runs.",
+                # the four trials of 1000 runs or more: an honest share of 2000 runs is a
+                # whole hundredth once in 20
+                when=lambda shares: all(isclose(s * 100, round(s * 100)) for s in shares[:4]),
+            ),
         ),
         otherwise=(
             "For each of the runs: count the wins among n deals (a deal is won when "
@@ -867,7 +906,14 @@ EXERCISE_LIST: list[Exercise] = [
             "contains p."
         ),
         points=2,
-        trials=((0.15, 50, 2000), (0.01, 50, 2000), (0.3, 100, 1000), (0.5, 10, 2000)),
+        trials=(
+            (0.15, 50, 2000),
+            (0.01, 50, 2000),
+            (0.3, 100, 1000),
+            (0.5, 10, 2000),
+            (0.7, 4, 2000),
+            (0.5, 1, 20),
+        ),
     ),
     # ------------------------------------------------------------------ 07_testing_a_claim
     Function(
@@ -908,6 +954,19 @@ EXERCISE_LIST: list[Exercise] = [
                 formula=lambda p, h: ceil(1.96 * sqrt(p * (1 - p)) / h),
             ),
             Mistake(
+                "int(...) + 1 adds a deal even when the value is already whole, where none is "
+                "missing: ceil rounds up only when there is a fraction.",
+                formula=lambda p, h: int(1.96**2 * p * (1 - p) / h**2) + 1,
+            ),
+            Mistake(
+                "That z, 1.645, belongs to the 90% interval: the 95% interval's z is 1.96.",
+                formula=lambda p, h: ceil(1.645**2 * p * (1 - p) / h**2),
+            ),
+            Mistake(
+                "That z, 2.576, belongs to the 99% interval: the 95% interval's z is 1.96.",
+                formula=lambda p, h: ceil(2.576**2 * p * (1 - p) / h**2),
+            ),
+            Mistake(
                 "That uses z = 2, the rule of thumb: the 95% interval's z is 1.96.",
                 formula=lambda p, h: ceil(4 * p * (1 - p) / h**2),
             ),
@@ -927,6 +986,8 @@ EXERCISE_LIST: list[Exercise] = [
             Case((0.3, 0.05), ("af810fe3256e26fa2eb80129",)),
             Case((0.15, 0.005), ("b307eb216da635ee18050374", "b6275b3490f6a217ba65f4b0")),
             Case((0.4, 0.015), ("b73fd664fbc85877761464f4",)),
+            # a case whose value is whole, and exactly so in floats: int(...) + 1 overshoots
+            Case((0.36, 0.0196), ("f08607034cac143ce928f3a6",)),
         ),
         game_words="the Acme claim's numbers",
         by_hand=(

@@ -692,6 +692,13 @@ class Function(Exercise):
         for mistake in self.mistakes:
             if mistake.formula is not None and self._gives(mistake.formula, texts):
                 return self.feedback("not yet", mistake.hint)
+        if self._percents(texts):
+            value = "a probability, from 0 to 1" if self.probability else "not a percentage"
+            return self.feedback(
+                "not yet",
+                f"{called(self.name, self.cases[0].args)} gives {texts[0]}: is that a percent? "
+                f"Your values are 100 times the right ones. Return the value itself, {value}.",
+            )
         if not self.whole and all(re.fullmatch(r"-?\d+", text) for text in texts):
             return self.feedback(
                 "not yet",
@@ -732,6 +739,16 @@ class Function(Exercise):
         value = call(function, self.name, args)
         value_text(value, self.whole, called(self.name, args))
         return float(value)  # type: ignore[arg-type]
+
+    def _percents(self, texts: list[str]) -> bool:
+        """Whether the student's values are the right ones times 100: percents. (Asked only of
+        values above 1, where a probability cannot be; a whole number is no percent here.)"""
+        if self.whole or all(float(text) <= 1 for text in texts):
+            return False
+        return all(
+            case_digest(self.id, case.args, format(float(text) / 100, ".10g")) in case.digests
+            for case, text in zip(self.cases, texts, strict=True)
+        )
 
     def _gives(self, formula: Callable[..., object], texts: list[str]) -> bool:
         """Whether ``formula`` gives the student's values on every case."""

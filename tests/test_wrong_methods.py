@@ -1,0 +1,307 @@
+"""Each function exercise against the methods a class gets wrong, and right in other forms: a wrong
+method is told "not yet" with the hint that is true for it (the words each must get are below),
+and a right one in any form is "correct". The table grew from the teacher reviews: a hint that
+describes a mistake the student did not make teaches the wrong thing."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from math import ceil, comb, perm, prod, sqrt
+from typing import Any
+
+import pytest
+
+from solitaire_widgets.exercises import judge, session, student
+from solitaire_widgets.intervals import wilson
+
+RIGHT = "correct"
+
+
+def measuring(deals: Callable[[int], int], measurements: Callable[[int], range]) -> Any:
+    """A coverage simulation whose counts of deals and of measurements are ``deals(n)`` and
+    ``measurements(runs)``: the right one has n and range(runs)."""
+
+    def measure_coverage(p: float, n: int, runs: int, rng: random.Random) -> float:
+        hits = 0
+        for _ in measurements(runs):
+            wins = sum(rng.random() < p for _ in range(deals(n)))
+            hits += p in wilson(wins, n)
+        return hits / runs
+
+    return measure_coverage
+
+
+right_coverage = measuring(lambda n: n, range)
+
+
+def unseeded(p: float, n: int, runs: int, rng: random.Random) -> float:
+    hits = 0
+    for _ in range(runs):
+        wins = sum(random.random() < p for _ in range(n))  # not the rng given: still honest
+        hits += p in wilson(wins, n)
+    return hits / runs
+
+
+def deals_by_loop(p: float, h: float) -> int:
+    n = 1
+    while 1.96 * sqrt(p * (1 - p) / n) > h:
+        n += 1
+    return n
+
+
+METHODS: list[tuple[str, str, Callable[..., object], str]] = [
+    # exercise, method, function, words of the hint it must get (or RIGHT)
+    (
+        "quadrennial-ace",
+        "adds per ace",
+        lambda c, a, r: a * comb(c - 1, r - 1) / comb(c, r),
+        "card by card",
+    ),
+    ("quadrennial-ace", "expected aces", lambda c, a, r: r * a / c, "card by card"),
+    (
+        "quadrennial-ace",
+        "with replacement",
+        lambda c, a, r: 1 - (1 - a / c) ** r,
+        "with replacement",
+    ),
+    ("quadrennial-ace", "no ace", lambda c, a, r: comb(c - a, r) / comb(c, r), "*no* ace"),
+    (
+        "quadrennial-ace",
+        "52 written in",
+        lambda c, a, r: 1 - comb(52 - a, r) / comb(52, r),
+        "Right for Quadrennial's own numbers",
+    ),
+    (
+        "quadrennial-ace",
+        "a percent",
+        lambda c, a, r: 100 * (1 - comb(c - a, r) / comb(c, r)),
+        "is that a percent?",
+    ),
+    (
+        "quadrennial-ace",
+        "exactly one",
+        lambda c, a, r: a * comb(c - a, r - 1) / comb(c, r),
+        "hold no ace?",
+    ),
+    ("quadrennial-ace", "ordered", lambda c, a, r: 1 - perm(c - a, r) / perm(c, r), RIGHT),
+    (
+        "quadrennial-ace",
+        "card after card",
+        lambda c, a, r: 1 - prod((c - a - i) / (c - i) for i in range(r)),
+        RIGHT,
+    ),
+    (
+        "quadrennial-aces",
+        "the rest from all cards",
+        lambda k, c, a, r: comb(a, k) * comb(c, r - k) / comb(c, r),
+        "aces included",
+    ),
+    (
+        "quadrennial-aces",
+        "binomial",
+        lambda k, c, a, r: comb(r, k) * (a / c) ** k * (1 - a / c) ** (r - k),
+        "*binomial*",
+    ),
+    ("quadrennial-aces", "aces only", lambda k, c, a, r: comb(a, k) / comb(c, r), "but not both"),
+    (
+        "quadrennial-aces",
+        "a percent",
+        lambda k, c, a, r: 100 * comb(a, k) * comb(c - a, r - k) / comb(c, r),
+        "is that a percent?",
+    ),
+    (
+        "quadrennial-aces",
+        "52 written in",
+        lambda k, c, a, r: comb(a, k) * comb(52 - a, r - k) / comb(52, r),
+        "Right for",
+    ),
+    (
+        "quadrennial-aces",
+        "a float",
+        lambda k, c, a, r: comb(a, k) * comb(c - a, r - k) / comb(c, r),
+        RIGHT,
+    ),
+    ("acquaintance-two", "adds per card", lambda s, p: p / 12, "counts a row with two 2s twice"),
+    ("acquaintance-two", "with replacement", lambda s, p: 1 - (11 / 12) ** p, "with replacement"),
+    ("acquaintance-two", "no two", lambda s, p: comb(11 * s, p) / comb(12 * s, p), "no 2 at all"),
+    (
+        "acquaintance-two",
+        "aces dealt too",
+        lambda s, p: 1 - comb(12 * s, p) / comb(13 * s, p),
+        "aces included",
+    ),
+    ("acquaintance-two", "48 written in", lambda s, p: 1 - comb(44, p) / comb(48, p), "Right for"),
+    (
+        "acquaintance-two",
+        "rows of suits",
+        lambda s, p: 1 - comb(12 * s - p, s) / comb(12 * s, s),
+        RIGHT,
+    ),
+    ("acquaintance-twos", "out of 52", lambda n: n * 4 / 52, "4/52"),
+    ("acquaintance-twos", "one card", lambda n: 4 / 48, "chance for one card"),
+    ("acquaintance-twos", "a percent", lambda n: 100 * n / 12, "is that a percent?"),
+    ("acquaintance-twos", "whole division", lambda n: n // 12, "drop the fraction"),
+    ("acquaintance-twos", "rounded", lambda n: round(n / 12, 2), "look rounded"),
+    (
+        "acquaintance-twos",
+        "chance of a two",
+        lambda n: 1 - comb(44, n) / comb(48, n),
+        "sum of those probabilities",
+    ),
+    ("acquaintance-twos", "a float", lambda n: n * 4 / 48, RIGHT),
+    ("acme-clubs", "binomial", lambda k, r: comb(r, k) * 0.25**k * 0.75 ** (r - k), "*binomial*"),
+    (
+        "acme-clubs",
+        "52 cards",
+        lambda k, r: comb(13, k) * comb(39, r - k) / comb(52, r),
+        "not from 52 cards",
+    ),
+    (
+        "acme-clubs",
+        "the rest from all cards",
+        lambda k, r: comb(12, k) * comb(48, r - k) / comb(48, r),
+        "clubs included",
+    ),
+    (
+        "acme-clubs",
+        "a percent",
+        lambda k, r: 100 * comb(12, k) * comb(36, r - k) / comb(48, r),
+        "is that a percent?",
+    ),
+    (
+        "acme-clubs",
+        "13 written in",
+        lambda k, r: comb(12, k) * comb(36, 13 - k) / comb(48, 13),
+        "Right for",
+    ),
+    ("fly-kings", "independent", lambda r: (r / 96) ** 2, "independently"),
+    ("fly-kings", "one copy", lambda r: r / 96, "one copy"),
+    ("fly-kings", "either copy", lambda r: 1 - comb(94, r) / comb(96, r), "hold both K♠"),
+    ("fly-kings", "pairs of places", lambda r: comb(r, 2) / comb(96, 2), RIGHT),
+    ("fly-pair", "no pair", lambda r: comb(48, r) * 2**r / comb(96, r), "no pair at all"),
+    (
+        "fly-pair",
+        "one copy of each, no choice of copy",
+        lambda r: 1 - comb(48, r) / comb(96, r),
+        "which of its two copies",
+    ),
+    (
+        "fly-pair",
+        "independent pairs",
+        lambda r: 1 - (1 - comb(94, r - 2) / comb(96, r)) ** 48,
+        "as independent",
+    ),
+    (
+        "fly-pair",
+        "adds the pairs",
+        lambda r: 48 * comb(94, r - 2) / comb(96, r),
+        "once for each of the 48 different cards",
+    ),
+    (
+        "fly-pair",
+        "card after card",
+        lambda r: 1 - prod((96 - 2 * i) / (96 - i) for i in range(r)),
+        RIGHT,
+    ),
+    (
+        "lab-sample-size",
+        "rounded down",
+        lambda p, h: int(1.96**2 * p * (1 - p) / h**2),
+        "Round up, not down",
+    ),
+    (
+        "lab-sample-size",
+        "int + 1",
+        lambda p, h: int(1.96**2 * p * (1 - p) / h**2) + 1,
+        "already whole",
+    ),
+    (
+        "lab-sample-size",
+        "round + 1",
+        lambda p, h: round(1.96**2 * p * (1 - p) / h**2) + 1,
+        "overshoots",
+    ),
+    (
+        "lab-sample-size",
+        "h in points",
+        lambda p, h: ceil(1.96**2 * p * (1 - p) / (100 * h) ** 2),
+        "one percentage point is 0.01",
+    ),
+    (
+        "lab-sample-size",
+        "z unsquared",
+        lambda p, h: ceil(1.96 * p * (1 - p) / h**2),
+        "Is z squared",
+    ),
+    (
+        "lab-sample-size",
+        "h unsquared",
+        lambda p, h: ceil(1.96**2 * p * (1 - p) / h),
+        "four times the deals",
+    ),
+    ("lab-sample-size", "z of 90%", lambda p, h: ceil(1.645**2 * p * (1 - p) / h**2), "90%"),
+    ("lab-sample-size", "z of 99%", lambda p, h: ceil(2.576**2 * p * (1 - p) / h**2), "99%"),
+    ("lab-sample-size", "z = 2", lambda p, h: ceil(4 * p * (1 - p) / h**2), "z = 2"),
+    ("lab-sample-size", "z / h first", lambda p, h: ceil((1.96 / h) ** 2 * p * (1 - p)), RIGHT),
+    (
+        "lab-sample-size",
+        "z to more digits",
+        lambda p, h: ceil(1.959963984540054**2 * p * (1 - p) / h**2),
+        RIGHT,
+    ),
+    ("lab-sample-size", "a loop", deals_by_loop, RIGHT),
+    (
+        "lab-coverage",
+        "one deal too few",
+        measuring(lambda n: n - 1, range),
+        "further from what a simulation",
+    ),
+    (
+        "lab-coverage",
+        "one measurement too few",
+        measuring(lambda n: n, lambda runs: range(1, runs)),
+        "exactly `runs` measurements",
+    ),
+    (
+        "lab-coverage",
+        "one measurement too many",
+        measuring(lambda n: n, lambda runs: range(runs + 1)),
+        "exactly `runs` measurements",
+    ),
+    (
+        "lab-coverage",
+        "rounded",
+        lambda p, n, runs, rng: round(right_coverage(p, n, runs, rng), 2),
+        "rounded to two",
+    ),
+    ("lab-coverage", "typed in", lambda p, n, runs, rng: 0.95, "what the name promises"),
+    ("lab-coverage", "a simulation", right_coverage, RIGHT),
+    ("lab-coverage", "another generator", unseeded, RIGHT),
+]
+
+
+@pytest.fixture(autouse=True)
+def fresh_session() -> Any:
+    session.forget()
+    student("")
+    yield
+    session.forget()
+    student("")
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "function", "words"),
+    [
+        pytest.param(exercise, function, words, id=f"{exercise}: {method}")
+        for exercise, method, function, words in METHODS
+    ],
+)
+def test_each_method_gets_the_hint_that_is_true_for_it(
+    exercise_id: str, function: Callable[..., object], words: str
+) -> None:
+    feedback = judge(exercise_id, function)
+    if words == RIGHT:
+        assert feedback.verdict == "correct", feedback
+    else:
+        assert feedback.verdict == "not yet" and words in feedback.message, feedback
