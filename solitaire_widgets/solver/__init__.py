@@ -30,7 +30,6 @@ from typing import Any, Protocol, TypeVar
 from ..checks import check_count, check_node_budget, check_seconds
 from ..engine import MAX_SEED, check_seed, new_state
 from ..games import PROFILES, Policy, profile_of
-from ..kernel_state import refuse_in_turns
 from ..moves import Move
 from ..state import GameState, state_of
 from ..variants import VARIANTS
@@ -132,8 +131,8 @@ def solve_steps(
 
 
 def _run(state: GameState, search: Search) -> Generator[int, None, SolveResult]:
-    """The slices of one solve, then its result."""
-    refuse_in_turns("the solver")  # it would choose for a student's player (the project)
+    """The slices of one solve, then its result (``Search`` has refused a student's player
+    already, when it was made)."""
     try:
         status, line = yield from search.run(state)
     except OutOfBudget as stop:
