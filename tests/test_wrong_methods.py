@@ -99,6 +99,22 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
     ),
     (
         "quadrennial-aces",
+        "at least k",
+        lambda k, c, a, r: sum(
+            comb(a, j) * comb(c - a, r - j) / comb(c, r) for j in range(k, a + 1)
+        ),
+        "*at least* k",
+    ),
+    (
+        "acme-clubs",
+        "at least k",
+        lambda k, r: sum(
+            comb(12, j) * comb(36, r - j) / comb(48, r) for j in range(k, min(12, r) + 1)
+        ),
+        "*at least* k",
+    ),
+    (
+        "quadrennial-aces",
         "binomial",
         lambda k, c, a, r: comb(r, k) * (a / c) ** k * (1 - a / c) ** (r - k),
         "*binomial*",

@@ -366,6 +366,19 @@ EXERCISE_LIST: list[Exercise] = [
                 ),
             ),
             Mistake(
+                "That adds up the chances of k aces or more: the chance of *at least* k. "
+                "p_aces asks for exactly k aces.",
+                formula=lambda k, cards, aces, reserve: sum(
+                    (
+                        Fraction(
+                            comb(aces, j) * comb(cards - aces, reserve - j), comb(cards, reserve)
+                        )
+                        for j in range(k, min(aces, reserve) + 1)
+                    ),
+                    Fraction(0),
+                ),
+            ),
+            Mistake(
                 "The rest of the reserve is chosen from all the cards, aces included: such a "
                 "reserve can hold more than k aces, and some are counted more than once. Choose "
                 "the rest from the cards that are not aces.",
@@ -643,6 +656,14 @@ EXERCISE_LIST: list[Exercise] = [
                 "The aces are on the foundations before the deal: the reserve comes from the "
                 "48 non-aces, 12 of them clubs, not from 52 cards with 13 clubs.",
                 formula=lambda k, reserve: hypergeometric(k, 52, 13, reserve),
+            ),
+            Mistake(
+                "That adds up the chances of k clubs or more: the chance of *at least* k. "
+                "p_clubs asks for exactly k clubs.",
+                formula=lambda k, reserve: sum(
+                    (hypergeometric(j, 48, 12, reserve) for j in range(k, min(12, reserve) + 1)),
+                    Fraction(0),
+                ),
             ),
             Mistake(
                 "The rest of the reserve is chosen from all 48 cards, clubs included: such a "

@@ -577,7 +577,7 @@ def called(name: str, args: tuple[Any, ...]) -> str:
 
 
 NEGATIVE_COMB = (
-    ": math.comb(n, k) refuses a k below zero. For these arguments, is a count you give it "
+    ": math.comb(n, k) refuses a negative n or k. For these arguments, is a count you give it "
     "negative? A sum over k can stop where the other count reaches zero (range up to "
     "min(...) + 1)"
 )
@@ -667,12 +667,25 @@ class Function(Exercise):
         if insides:
             return self.feedback("not yet", insides)
         drawn = [] if self.drawn is None else [self._drawn() for _ in range(DRAWN_FOR_ROUNDING)]
-        values, refused = while_checked(
-            lambda: (self._values(answer), [self._on(answer, args) for args, _ in drawn])
-        )
+
+        def run() -> tuple[list[str], list[float] | AnswerFormError]:
+            texts = self._values(answer)
+            try:
+                return texts, [self._on(answer, args) for args, _ in drawn]
+            except AnswerFormError as error:  # said after the stored cases are looked at
+                return texts, error
+
+        values, refused = while_checked(run)
         if values is None:
             return self.feedback("not yet", self._from_package(refused))
         texts, on_drawn = values
+        if isinstance(on_drawn, AnswerFormError):
+            # a drawn case broke a method that the stored ones show is a known mistake (a sum
+            # for "at least k" reaches a negative count): its hint is what helps
+            hint = self._mistake(texts)
+            if hint is None:
+                raise on_drawn
+            return self.feedback("not yet", hint)
         right = [
             case_digest(self.id, case.args, text) in case.digests
             for case, text in zip(self.cases, texts, strict=True)
@@ -689,9 +702,9 @@ class Function(Exercise):
                 f"{on_drawn[0]!r}. Return the value unrounded, as a Fraction or a plain float "
                 "(not rounded, not float32): the check compares ten significant digits.",
             )
-        for mistake in self.mistakes:
-            if mistake.formula is not None and self._gives(mistake.formula, texts):
-                return self.feedback("not yet", mistake.hint)
+        hint = self._mistake(texts)
+        if hint is not None:
+            return self.feedback("not yet", hint)
         if self._percents(texts):
             value = "a probability, from 0 to 1" if self.probability else "not a percentage"
             return self.feedback(
@@ -739,6 +752,13 @@ class Function(Exercise):
         value = call(function, self.name, args)
         value_text(value, self.whole, called(self.name, args))
         return float(value)  # type: ignore[arg-type]
+
+    def _mistake(self, texts: list[str]) -> str | None:
+        """The hint of the first mistake whose formula gives the student's values."""
+        for mistake in self.mistakes:
+            if mistake.formula is not None and self._gives(mistake.formula, texts):
+                return mistake.hint
+        return None
 
     def _percents(self, texts: list[str]) -> bool:
         """Whether the student's values are the right ones times 100: percents. (Asked only of
