@@ -325,7 +325,7 @@ def test_tenth_reviews_hints() -> None:
     z_two = judge("lab-sample-size", lambda p, h: ceil(4 * p * (1 - p) / h**2))
     assert "z = 2" in z_two.message
     never = judge("lab-coverage", lambda p, n, runs, rng: rng.random() * 0)
-    assert "interval's own scale" in never.message, never
+    assert "compared on its scale" in never.message, never
     always = judge("lab-coverage", lambda p, n, runs, rng: 1 + rng.random() * 0)
     assert "wins / n is inside its own interval" in always.message, always
     with_x_f = judge("start-legal", ["S-W", "R-F"])
@@ -1000,15 +1000,15 @@ def test_the_exact_coverage_is_not_a_measurement() -> None:
         )
 
     feedback = judge("lab-coverage", exact)
-    assert feedback.verdict == "not yet" and "no count of runs" in feedback.message
-    assert "A measurement is asked for, not the exact value" in feedback.message
+    assert feedback.verdict == "not yet" and "no count of intervals" in feedback.message
+    assert "a typed exact value is not" in feedback.message
 
     def rounded(p: float, n: int, runs: int, rng: random.Random) -> float:
         return round(exact(p, n, runs, rng) * runs) / runs
 
     feedback = judge("lab-coverage", rounded)
     assert "same shares with two different random generators" in feedback.message
-    assert "A measurement is asked for, not the exact value" in feedback.message
+    assert "the exact value typed in" in feedback.message
 
     def read_through(p: float, n: int, runs: int, rng: random.Random) -> float:
         return wilson.__globals__["coverage"](n, [p], wilson)[0]  # type: ignore[no-any-return]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from fractions import Fraction
 from math import ceil, comb, perm, prod, sqrt
 from typing import Any
 
@@ -41,6 +42,18 @@ def unseeded(p: float, n: int, runs: int, rng: random.Random) -> float:
         wins = sum(random.random() < p for _ in range(n))  # not the rng given: still honest
         hits += p in wilson(wins, n)
     return hits / runs
+
+
+def interval_of_runs(p: float, n: int, runs: int, rng: random.Random) -> float:
+    hits = 0
+    for _ in range(runs):
+        wins = sum(rng.random() < p for _ in range(n))
+        hits += p in wilson(wins, runs)  # runs where n belongs
+    return hits / runs
+
+
+def p_aces_reordered(cards: int, aces: int, reserve: int, k: int) -> Fraction:
+    return Fraction(comb(aces, k) * comb(cards - aces, reserve - k), comb(cards, reserve))
 
 
 def deals_by_loop(p: float, h: float) -> int:
@@ -165,6 +178,8 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
         lambda n: 1 - comb(44, n) / comb(48, n),
         "sum of those probabilities",
     ),
+    ("acquaintance-twos", "the game's number", lambda n: 12 * Fraction(4, 48), "Right for"),
+    ("acquaintance-twos", "one", lambda n: 1, "Right for"),
     ("acquaintance-twos", "a float", lambda n: n * 4 / 48, RIGHT),
     ("acme-clubs", "binomial", lambda k, r: comb(r, k) * 0.25**k * 0.75 ** (r - k), "*binomial*"),
     (
@@ -258,6 +273,13 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
     ),
     ("lab-sample-size", "z of 90%", lambda p, h: ceil(1.645**2 * p * (1 - p) / h**2), "90%"),
     ("lab-sample-size", "z of 99%", lambda p, h: ceil(2.576**2 * p * (1 - p) / h**2), "99%"),
+    ("lab-sample-size", "z² rounded", lambda p, h: ceil(3.84 * p * (1 - p) / h**2), "3.8416"),
+    (
+        "lab-sample-size",
+        "ceil + 1",
+        lambda p, h: ceil(1.96**2 * p * (1 - p) / h**2) + 1,
+        "ceil already rounds up",
+    ),
     ("lab-sample-size", "z = 2", lambda p, h: ceil(4 * p * (1 - p) / h**2), "z = 2"),
     ("lab-sample-size", "z / h first", lambda p, h: ceil((1.96 / h) ** 2 * p * (1 - p)), RIGHT),
     (
@@ -292,9 +314,28 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
         "rounded to two",
     ),
     ("lab-coverage", "typed in", lambda p, n, runs, rng: 0.95, "what the name promises"),
+    ("lab-coverage", "one deal per measurement", measuring(lambda n: 1, range), "wins among n"),
+    (
+        "lab-coverage",
+        "divided by runs + 1",
+        lambda p, n, runs, rng: right_coverage(p, n, runs, rng) * runs / (runs + 1),
+        "no count of intervals",
+    ),
+    ("lab-coverage", "the interval of runs deals", interval_of_runs, "wins among n"),
+    (
+        "lab-coverage",
+        "rounded to one place",
+        lambda p, n, runs, rng: round(right_coverage(p, n, runs, rng), 1),
+        "rounded to two",
+    ),
     ("lab-coverage", "a simulation", right_coverage, RIGHT),
     ("lab-coverage", "another generator", unseeded, RIGHT),
 ]
+
+
+def test_parameters_in_another_order_are_a_form_slip() -> None:
+    feedback = judge("quadrennial-aces", p_aces_reordered)
+    assert "in that order" in feedback.message and "Not counted" in feedback.message, feedback
 
 
 @pytest.fixture(autouse=True)

@@ -898,8 +898,8 @@ EXERCISE_LIST: list[Exercise] = [
             Mistake(
                 "Your function gives 0 for some p and n, where most intervals contain p. Is "
                 "the share rounded down (`//` gives 0 for any share below 1: divide with /)? "
-                "Or does no interval contain p: is p "
-                "compared on the interval's own scale, a share from 0 to 1 (not a percent)? "
+                "Or does no interval contain p: is each interval made from the wins among n "
+                "deals, and is p compared on its scale, a share from 0 to 1 (not a percent)? "
                 "`p in wilson(wins, n)` asks it.",
                 when=lambda shares: any(share == 0 for share in shares),
             ),
@@ -986,6 +986,15 @@ EXERCISE_LIST: list[Exercise] = [
             Mistake(
                 "That z, 2.576, belongs to the 99% interval: the 95% interval's z is 1.96.",
                 formula=lambda p, h: ceil(2.576**2 * p * (1 - p) / h**2),
+            ),
+            Mistake(
+                "3.84 is z² rounded: 1.96² is 3.8416, and the rounding moves the answer by a "
+                "few deals. Square 1.96 itself (1.96**2).",
+                formula=lambda p, h: ceil(3.84 * p * (1 - p) / h**2),
+            ),
+            Mistake(
+                "ceil already rounds up: the + 1 after it adds a deal that is not needed.",
+                formula=lambda p, h: ceil(1.96**2 * p * (1 - p) / h**2) + 1,
             ),
             Mistake(
                 "That uses z = 2, the rule of thumb: the 95% interval's z is 1.96.",

@@ -27,6 +27,7 @@ A verdict is a try: ``judge`` counts it in the session (see ``session.py``).
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 import re
@@ -578,9 +579,25 @@ def called(name: str, args: tuple[Any, ...]) -> str:
 
 NEGATIVE_COMB = (
     ": math.comb(n, k) refuses a negative n or k. For these arguments, is a count you give it "
-    "negative? A sum over k can stop where the other count reaches zero (range up to "
-    "min(...) + 1)"
+    "negative? If your function sums over a count, the sum can stop where another count "
+    "reaches zero (range up to min(...) + 1)"
 )
+
+
+def check_parameters(function: Callable[..., object], name: str, params: tuple[str, ...]) -> None:
+    """An ``AnswerFormError`` when ``function`` has the exercise's parameters in another order
+    (``p_aces(cards, aces, reserve, k)``): the check calls it with them in the exercise's order,
+    and what went wrong would show as a wrong value. Other names than the exercise's are the
+    student's own, and fine."""
+    try:
+        names = tuple(inspect.signature(function).parameters)
+    except (TypeError, ValueError):  # no signature to read (a builtin): the call will say
+        return
+    if names != params and sorted(names) == sorted(params):
+        raise AnswerFormError(
+            f"Your function's parameters are ({', '.join(names)}); the check calls "
+            f"{name}({', '.join(params)}), in that order. Write them in that order"
+        )
 
 
 def call(function: Callable[..., object], name: str, args: tuple[Any, ...]) -> object:
@@ -660,6 +677,7 @@ class Function(Exercise):
     def _assess(self, answer: object) -> Feedback:
         if not callable(answer):
             raise AnswerFormError(f"`{self.name}` is a function: {self.signature}")
+        check_parameters(answer, self.name, self.params)
         used = package_names(answer, self.allowed)
         if used:
             return self.feedback("not yet", self._from_package(used))
@@ -712,7 +730,11 @@ class Function(Exercise):
                 f"{called(self.name, self.cases[0].args)} gives {texts[0]}: is that a percent? "
                 f"Your values are 100 times the right ones. Return the value itself, {value}.",
             )
-        if not self.whole and all(re.fullmatch(r"-?\d+", text) for text in texts):
+        if (
+            not self.whole
+            and len(set(texts)) > 1  # one value for all: a number of the game, written in
+            and all(re.fullmatch(r"-?\d+", text) for text in texts)
+        ):
             return self.feedback(
                 "not yet",
                 f"Your values are all whole numbers ({', '.join(texts[:4])}...). Does a `//`, "
@@ -782,11 +804,6 @@ COUNT_SLACK = 2e-7
 """How far from a whole count ``share * runs`` may lie and still be a count: a share kept in
 single precision (numpy's float32, about 7 digits) is off by up to ``runs`` times 6e-8."""
 
-MEASURED = (
-    "A measurement is asked for, not the exact value: simulate the runs, count the intervals "
-    "that contain p, and divide by runs."
-)
-
 
 @dataclass(frozen=True)
 class Simulation(Exercise):
@@ -844,6 +861,7 @@ class Simulation(Exercise):
     def _assess(self, answer: object) -> Feedback:
         if not callable(answer):
             raise AnswerFormError(f"`{self.name}` is a function: {self.signature}")
+        check_parameters(answer, self.name, self.params)
         used = package_names(answer, self.allowed)
         if used:
             return self.feedback("not yet", self._from_package(used))
@@ -864,14 +882,18 @@ class Simulation(Exercise):
                 return self.feedback(
                     "not yet",
                     f"{self.name}({p}, {n}, {runs}, rng) gives {share:.6g}, which is no count "
-                    f"of runs divided by {runs} ({share * runs:.2f} of them?). {MEASURED}",
+                    f"of intervals divided by {runs} ({share * runs:.2f} of them?). A share is "
+                    "the number of the intervals that contain p divided by runs, the number "
+                    "made; a measured share always is one (a typed exact value is not).",
                 )
         if shares == others:
             return self.feedback(
                 "not yet",
                 "Your function gives the same shares with two different random generators, "
-                "and a simulation's shares change with its random numbers (use the rng it "
-                f"is given). {MEASURED}",
+                "and a simulation's shares change with its random numbers. Do they reach each "
+                "share: are each measurement's wins counted among n deals, each won when "
+                "rng.random() < p, with the rng it is given? (A seed of your own, or the exact "
+                "value typed in, gives the same shares too.)",
             )
         for (p, n, runs), share in zip(self.trials, shares, strict=True):
             exact = self.exact(p, n)

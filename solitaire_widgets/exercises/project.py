@@ -180,7 +180,8 @@ class PlayerProject(Exercise):
         if close_call(greedy):
             report += f"\n\n{CLOSE_CALL}"
         if greedy.better:
-            return self.feedback("correct", f"{self.note}\n\n{report}")
+            earned = f"Points for this try: {self.points} of {self.points}."
+            return self.feedback("correct", f"{self.note} {earned}\n\n{report}")
         if not greedy.worse:
             share, reached = MATCH_SHARE, self.close_to_greedy(greedy)
         elif random_play.better:
@@ -194,7 +195,8 @@ class PlayerProject(Exercise):
             if failed
             else self.hint_for(comparison, share)
         )
-        text = " ".join(part for part in (reached, hint) if part)
+        earned = f"Points for this try: {share * self.points:g} of {self.points}."
+        text = " ".join(part for part in (reached, earned, hint) if part)
         return self.feedback("not yet", f"{text}\n\n{report}", points=share * self.points)
 
     @staticmethod
