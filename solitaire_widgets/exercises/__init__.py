@@ -17,6 +17,7 @@ Exercise 2 (which moves are refused, and why?): not answered yet. Replace the ..
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from decimal import Decimal
 from numbers import Real
@@ -63,22 +64,38 @@ def value_of(function: Callable[..., object], *args: object) -> object:
 
 def against_simulation(
     answer: object,
-    hits: int,
-    n: int,
+    hits: int | None = None,
+    n: int = 0,
     args: tuple[object, ...] = (),
     label: str = "your answer",
     unit: str = "deals",
     suspect: str = "the value's reasoning (a wrong formula is the usual cause)",
+    share: object = None,
 ) -> None:
     """Print a simulation's count and its 95% interval, and whether an exact answer lies
     inside it. ``answer`` is a number, or your function, called with ``args`` (an unanswered
     or failing function is said so, not raised); ``label`` is what the answer is called,
-    ``unit`` what was counted, ``suspect`` what to check first when they disagree.
+    ``unit`` what was counted, ``suspect`` what to check first when they disagree. The
+    simulation is ``hits`` of ``n``, or a measured ``share`` of ``n`` (your simulation's
+    value: not yet written, or no share from 0 to 1, is said so).
 
     "Inside" means the two are consistent: the simulation cannot tell them apart. It does not
     prove the answer right; an answer outside is probably wrong (a right one lands outside
     about one time in twenty).
     """
+    if hits is None:
+        if share is None or share is Ellipsis:
+            print("(Write the simulation above to compare.)")
+            return
+        number = not isinstance(share, bool) and isinstance(share, Real | Decimal)
+        measured = float(share) if number else math.nan  # type: ignore[arg-type]
+        if not 0 <= measured <= 1:
+            print(
+                f"The simulation gave {share!r}: a share is between 0 and 1, so it cannot be "
+                "compared."
+            )
+            return
+        hits = round(measured * n)
     interval = wilson(hits, n)
     line = f"{hits} of {n} {unit} = {hits / n:.2%}; 95% interval {interval}"
     if callable(answer):
@@ -103,7 +120,8 @@ def against_simulation(
         "consistent with the simulation"
         if where == "inside"
         else f"not consistent with the simulation. Check {suspect} first; a right value lands "
-        "outside a 95% interval only 1 time in 20, and more deals would then bring it inside"
+        "outside a 95% interval only 1 time in 20, and a larger simulation (more "
+        f"{unit}) would then bring it inside"
     )
     print(f"{line}. {label.capitalize()}, {value:.4f} ({value:.2%}), is {where} it: {meaning}.")
 

@@ -288,6 +288,10 @@ class Comparison:
     def wins(self) -> int:
         return sum(game.won for game in self.yours)
 
+    def wins_of(self, baseline: str) -> int:
+        """The deals a baseline won."""
+        return sum(self.baselines[baseline])
+
     def against(self, baseline: str) -> Split:
         """Your player against one baseline, deal by deal."""
         return split((game.won for game in self.yours), self.baselines[baseline])
@@ -310,7 +314,7 @@ class Comparison:
     def table(self) -> str:
         """Wins, rate and 95% Wilson interval of each player, one line each."""
         n = len(self.deals)
-        rows = [(self.name, self.wins)] + [(name, sum(won)) for name, won in self.baselines.items()]
+        rows = [(self.name, self.wins)] + [(name, self.wins_of(name)) for name in self.baselines]
         width = max(12, *(len(name) for name, _ in rows))
         lines = [f"{'player':{width}} {'won':>4} of {n}   rate   95% interval"]
         for name, won in rows:
@@ -322,7 +326,7 @@ class Comparison:
         """The paired comparison with one baseline (greedy, or the only one), in plain words."""
         if baseline is None:
             baseline = "greedy" if "greedy" in self.baselines else next(iter(self.baselines))
-        n, yours, theirs = len(self.deals), self.wins, sum(self.baselines[baseline])
+        n, yours, theirs = len(self.deals), self.wins, self.wins_of(baseline)
         pair = self.against(baseline)
         b, c, p = pair.only_first, pair.only_second, pair.p_value
         text = (
