@@ -4,7 +4,8 @@ below must still run and print what the teacher's notebook shows.
 Each teacher's notebook runs in one kernel, cell by cell. After every code cell, every table made
 so far (each ``GameWidget`` and ``ReplayWidget``) gets a few random intents through the widget's
 own message handler, as clicks send them: legal moves mostly, and undo, redo, restart, hint,
-auto, new deal, back, replay steps. Then the next cell runs. Every cell must run, and each one's
+auto, new deal, back, solve, chances, stop, replay steps (a solve or chances job runs on in
+its own thread while the next cells run). Then the next cell runs. Every cell must run, and each one's
 text must be what the stored notebook holds (under the same sanitizing as nbval), except a
 table's own one-line description, which says where the table is, and cells marked
 ``NBVAL_IGNORE_OUTPUT``.
@@ -40,7 +41,7 @@ def _tracked(self, *args, **kwargs):
 
 
 _GameWidget.__init__ = _tracked
-_CONTROLS = ["undo", "redo", "restart", "hint", "auto", "new", "back"]
+_CONTROLS = ["undo", "redo", "restart", "hint", "auto", "new", "back", "solve", "chances", "stop"]
 _STEPS = ["next", "next", "last", "prev", "first", "exit"]
 
 
