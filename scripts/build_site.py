@@ -8,8 +8,10 @@
 The site is JupyterLab and Notebook 7 (jupyterlite-core) with the Pyodide kernel
 (jupyterlite-pyodide-kernel); the Pyodide core (the CPython 3.14 interpreter as WebAssembly)
 from the npm registry; this package's own wheel and the pure-Python wheels it and the kernel
-need (anywidget, ipywidgets, traitlets, comm, ipython, jedi, ...) from PyPI; every tutorial
-notebook, and ``play.ipynb``, which a deal link opens on a deal
+need (anywidget, ipywidgets, traitlets, comm, ipython, jedi, ...) from PyPI; the student copy
+of every tutorial (made by nbgrader, as ``scripts/student_copies.py`` makes them: no solutions,
+hidden tests, maintainers' cells or outputs, since the site is what a class is given), and
+``play.ipynb``, which a deal link opens on a deal
 (``notebooks/index.html?path=play.ipynb&deal=ACME-7L``: ``docs/site.md``). Every version is
 pinned in ``site/constraints.txt``.
 
@@ -35,6 +37,7 @@ import functools
 import hashlib
 import http.server
 import importlib.metadata
+import importlib.util
 import json
 import os
 import shutil
@@ -353,10 +356,35 @@ def site_notebooks() -> list[Path]:
     return [*sorted(NOTEBOOKS.glob("*.ipynb")), PLAY]
 
 
+def student_copies(paths: list[Path], out_dir: Path) -> list[Path]:
+    """The student copy of each tutorial, written into ``out_dir`` by
+    ``scripts/student_copies.py`` (nbgrader's ``generate_assignment``); the copies' paths."""
+    spec = importlib.util.spec_from_file_location(
+        "student_copies", ROOT / "scripts" / "student_copies.py"
+    )
+    if spec is None or spec.loader is None:
+        raise BuildError("scripts/student_copies.py cannot be loaded")
+    copies = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(copies)
+    try:
+        names = copies.write_copies(out_dir, paths)
+    except copies.CopyError as error:
+        raise BuildError(f"the student copies cannot be made: {error}") from None
+    return [out_dir / name for name in names]
+
+
+def site_files(out_dir: Path) -> list[Path]:
+    """The notebooks as the site holds them: the student copy of each tutorial (written into
+    ``out_dir``) and the play notebook, which has nothing to hide."""
+    tutorials = [path for path in site_notebooks() if path != PLAY]
+    shutil.rmtree(out_dir, ignore_errors=True)
+    return [*student_copies(tutorials, out_dir), PLAY]
+
+
 def site_notebook(path: Path) -> dict[str, Any]:
-    """A tutorial notebook as the site shows it: the same cells, the Pyodide kernel's spec and
-    language, which the front end finds unchanged when the kernel starts (so the notebook does
-    not open "modified")."""
+    """A notebook as the site shows it: its cells, the Pyodide kernel's spec and language,
+    which the front end finds unchanged when the kernel starts (so the notebook does not open
+    "modified")."""
     notebook: dict[str, Any] = json.loads(path.read_text())
     metadata = notebook.setdefault("metadata", {})
     metadata["kernelspec"] = dict(PYODIDE_KERNELSPEC)
@@ -403,7 +431,7 @@ def build(output: Path, packages_base: str | None = None, cache: Path = CACHE) -
     (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
     files = lite / "files"
     files.mkdir()
-    for path in site_notebooks():
+    for path in site_files(cache / "student-copies"):
         (files / path.name).write_text(json.dumps(site_notebook(path), indent=1) + "\n")
     (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1) + "\n")
     by_name = {parse_wheel_filename(w.name)[0]: w for w in downloaded}

@@ -4,6 +4,7 @@ the Pyodide lock it writes. The whole build, in a browser, is ``tests/browser/te
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 import zipfile
 from pathlib import Path
@@ -111,6 +112,8 @@ def test_the_pins_are_read_and_agree_with_the_build_tools() -> None:
         if spec.operator == "==":
             pinned[canonicalize_name(requirement.name)] = spec.version
     assert set(pinned) == {"jupyterlite-core", "jupyterlite-pyodide-kernel"}
+    site_extra = extras["optional-dependencies"]["site"]
+    assert "nbgrader" in {Requirement(text).name for text in site_extra}  # the student copies
     assert pinned == {name: pins[name] for name in pinned}
 
 
@@ -136,6 +139,23 @@ def test_the_site_notebooks_use_the_pyodide_kernel() -> None:
     config = site.lite_config()["jupyter-config-data"]["litePluginSettings"][site.PLUGIN]
     assert config["disablePyPIFallback"] is True
     assert config["loadPyodideOptions"]["packages"] == list(site.PRELOADED)
+
+
+def test_the_site_holds_student_copies(tmp_path: Path) -> None:
+    """The site is what a class is given (issue 23 point 2): its tutorials are nbgrader's
+    student copies, with no solution, hidden test, maintainers' claims cell or output."""
+    files = site.site_files(tmp_path / "copies")
+    assert [path.name for path in files] == [path.name for path in site.site_notebooks()]
+    for path in files[:-1]:
+        teacher = (ROOT / "notebooks" / path.name).read_text()
+        assert "BEGIN SOLUTION" in teacher or "BEGIN HIDDEN TESTS" in teacher, path.name
+        notebook = site.site_notebook(path)
+        text = json.dumps(notebook)
+        for secret in ("BEGIN SOLUTION", "BEGIN HIDDEN TESTS", '"claims"'):
+            assert secret not in text, (path.name, secret)
+        code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
+        assert code and all(not cell["outputs"] for cell in code), path.name
+    assert files[-1] == site.PLAY
 
 
 def load_lock_script() -> ModuleType:
