@@ -325,7 +325,7 @@ def test_tenth_reviews_hints() -> None:
     z_two = judge("lab-sample-size", lambda p, h: ceil(4 * p * (1 - p) / h**2))
     assert "z = 2" in z_two.message
     never = judge("lab-coverage", lambda p, n, runs, rng: rng.random() * 0)
-    assert "compared on its scale" in never.message, never
+    assert "a share from 0 to 1" in never.message, never
     always = judge("lab-coverage", lambda p, n, runs, rng: 1 + rng.random() * 0)
     assert "wins / n is inside its own interval" in always.message, always
     with_x_f = judge("start-legal", ["S-W", "R-F"])
@@ -411,7 +411,7 @@ def test_twelfth_reviews_hints() -> None:
         "quadrennial-aces",
         lambda k, c, a, r: Fraction(perm(a, k) * perm(c - a, r - k), perm(c, r)),
     )
-    assert "a factor missing" in ordered.message, ordered
+    assert "in order (perm)" in ordered.message, ordered
     plus_one = judge("lab-sample-size", lambda p, h: round(1.96**2 * p * (1 - p) / h**2) + 1)
     assert "overshoots" in plus_one.message, plus_one
 

@@ -5,9 +5,9 @@ Each teacher's notebook runs in one kernel, cell by cell. After every code cell,
 so far (each ``GameWidget`` and ``ReplayWidget``) gets a few random intents through the widget's
 own message handler, as clicks send them: legal moves mostly, and undo, redo, restart, hint,
 auto, new deal, back, solve, chances, stop, replay steps (a solve or chances job runs on in
-its own thread while the next cells run). Then the next cell runs. Every cell must run, and each one's
-text must be what the stored notebook holds (under the same sanitizing as nbval), except a
-table's own one-line description, which says where the table is, and cells marked
+its own thread while the next cells run). Then the next cell runs. Every cell must run, and
+each one's text must be what the stored notebook holds (under the same sanitizing as nbval),
+except a table's own one-line description, which says where the table is, and cells marked
 ``NBVAL_IGNORE_OUTPUT``.
 """
 

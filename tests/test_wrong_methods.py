@@ -52,6 +52,24 @@ def interval_of_runs(p: float, n: int, runs: int, rng: random.Random) -> float:
     return hits / runs
 
 
+def miss_share(p: float, n: int, runs: int, rng: random.Random) -> float:
+    """The share of intervals that miss p."""
+    return 1 - right_coverage(p, n, runs, rng)
+
+
+def measuring_wins(won: Callable[[random.Random, float], object]) -> Any:
+    """A coverage simulation whose deal is won when ``won(rng, p)``."""
+
+    def measure_coverage(p: float, n: int, runs: int, rng: random.Random) -> float:
+        hits = 0
+        for _ in range(runs):
+            wins = sum(bool(won(rng, p)) for _ in range(n))
+            hits += p in wilson(wins, n)
+        return hits / runs
+
+    return measure_coverage
+
+
 def p_aces_reordered(cards: int, aces: int, reserve: int, k: int) -> Fraction:
     return Fraction(comb(aces, k) * comb(cards - aces, reserve - k), comb(cards, reserve))
 
@@ -147,6 +165,18 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
     ),
     (
         "quadrennial-aces",
+        "ordered draws",
+        lambda k, c, a, r: perm(a, k) * perm(c - a, r - k) / perm(c, r),
+        "in order (perm)",
+    ),
+    (
+        "quadrennial-aces",
+        "right at k = 0 only",  # not "right for Quadrennial's numbers": those are k = 0..4
+        lambda k, c, a, r: comb(a, k) * comb(c - a, r - k) / comb(c, r) if k == 0 else 0.1,
+        "For each k",
+    ),
+    (
+        "quadrennial-aces",
         "a float",
         lambda k, c, a, r: comb(a, k) * comb(c - a, r - k) / comb(c, r),
         RIGHT,
@@ -176,10 +206,14 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
         "acquaintance-twos",
         "chance of a two",
         lambda n: 1 - comb(44, n) / comb(48, n),
-        "sum of those probabilities",
+        "sum of the cards' chances",
     ),
     ("acquaintance-twos", "the game's number", lambda n: 12 * Fraction(4, 48), "Right for"),
     ("acquaintance-twos", "one", lambda n: 1, "Right for"),
+    ("acquaintance-twos", "out of 47", lambda n: n * 4 / 47, "how many cards"),
+    ("acquaintance-twos", "three twos", lambda n: n * 3 / 48, "how many twos"),
+    ("acquaintance-twos", "by the pile", lambda n: (n - 1) / 12, "chance that one card"),
+    ("acquaintance-twos", "one in 48", lambda n: n / 48, "how many twos"),
     ("acquaintance-twos", "a float", lambda n: n * 4 / 48, RIGHT),
     ("acme-clubs", "binomial", lambda k, r: comb(r, k) * 0.25**k * 0.75 ** (r - k), "*binomial*"),
     (
@@ -246,6 +280,18 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
         "int + 1",
         lambda p, h: int(1.96**2 * p * (1 - p) / h**2) + 1,
         "already whole",
+    ),
+    (
+        "lab-sample-size",
+        "floor division + 1",
+        lambda p, h: int(1.96**2 * p * (1 - p) // h**2 + 1),
+        "already whole",
+    ),
+    (
+        "lab-sample-size",
+        "ceil of one less",  # 4898 on the claim's numbers, a right value there by chance
+        lambda p, h: ceil(1.96**2 * p * (1 - p) / h**2 - 1),
+        "One deal short",
     ),
     (
         "lab-sample-size",
@@ -328,6 +374,9 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
         lambda p, n, runs, rng: round(right_coverage(p, n, runs, rng), 1),
         "rounded to two",
     ),
+    ("lab-coverage", "misses counted", miss_share, "the number of intervals that do contain"),
+    ("lab-coverage", "wins when above p", measuring_wins(lambda rng, p: rng.random() > p), "< p"),
+    ("lab-coverage", "a coin for a deal", measuring_wins(lambda rng, p: rng.randint(0, 1)), "< p"),
     ("lab-coverage", "a simulation", right_coverage, RIGHT),
     ("lab-coverage", "another generator", unseeded, RIGHT),
 ]

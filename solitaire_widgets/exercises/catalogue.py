@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from math import ceil, comb, isclose, sqrt
+from math import ceil, comb, isclose, perm, sqrt
 from random import Random
 
 from ..state import GameState
@@ -379,6 +379,14 @@ EXERCISE_LIST: list[Exercise] = [
                 ),
             ),
             Mistake(
+                "Your count takes the cards in order (perm): then the k aces can be in any k of "
+                "the reserve's places, and each set of places is a different way. Either count "
+                "the places too, or count sets (comb) throughout.",
+                formula=lambda k, cards, aces, reserve: Fraction(
+                    perm(aces, k) * perm(cards - aces, reserve - k), perm(cards, reserve)
+                ),
+            ),
+            Mistake(
                 "The rest of the reserve is chosen from all the cards, aces included: such a "
                 "reserve can hold more than k aces, and some are counted more than once. Choose "
                 "the rest from the cards that are not aces.",
@@ -409,6 +417,7 @@ EXERCISE_LIST: list[Exercise] = [
         ),
         drawn=Drawn(_a_deck_and_k, hypergeometric),
         game_words="Quadrennial's own numbers",
+        game_cases=5,
     ),
     Fewest(
         "quadrennial-timing",
@@ -543,9 +552,10 @@ EXERCISE_LIST: list[Exercise] = [
             ),
         ),
         otherwise=(
-            "Each of the pile's cards is a two with the same probability. The expected number "
-            "of twos is the sum of those probabilities (expected values add up, even for cards "
-            "that are not independent)."
+            "What is the chance that one card of the pile is a two: how many twos are there, "
+            "among how many cards (the aces are set aside first)? Each of the pile's cards has "
+            "that same chance, and the expected number of twos is the sum of the cards' chances "
+            "(expected values add up, even for cards that are not independent)."
         ),
         note="Expected values add up card by card: no need for the whole distribution.",
         points=2,
@@ -896,11 +906,14 @@ EXERCISE_LIST: list[Exercise] = [
                 when=lambda shares: any(share > 1 for share in shares),
             ),
             Mistake(
-                "Your function gives 0 for some p and n, where most intervals contain p. Is "
-                "the share rounded down (`//` gives 0 for any share below 1: divide with /)? "
-                "Or does no interval contain p: is each interval made from the wins among n "
-                "deals, and is p compared on its scale, a share from 0 to 1 (not a percent)? "
-                "`p in wilson(wins, n)` asks it.",
+                # true of every way to get there: a share rounded down, the misses counted,
+                # wins counted when rng.random() > p or by a coin, p as a percent
+                "Your function gives 0 for some p and n, where most intervals contain p (with "
+                "one deal and p = 0.5 every interval does). Check each step: a deal is won when "
+                "rng.random() < p; the interval is wilson(wins, n), from the wins among n "
+                "deals; `p in` it asks whether it contains p, a share from 0 to 1; the share is "
+                "the number of intervals that do contain p, divided with / by runs (`//` gives "
+                "0 for any share below 1).",
                 when=lambda shares: any(share == 0 for share in shares),
             ),
             Mistake(
@@ -966,6 +979,11 @@ EXERCISE_LIST: list[Exercise] = [
                 formula=lambda p, h: ceil(1.96**2 * p * (1 - p) / h),
             ),
             Mistake(
+                "x // y + 1 adds a deal even when the value is already whole, where none is "
+                "missing: ceil rounds up only when there is a fraction.",
+                formula=lambda p, h: int(1.96**2 * p * (1 - p) // h**2 + 1),
+            ),
+            Mistake(
                 "round, then + 1, overshoots by one when the fraction is .5 or more: ceil rounds "
                 "up, and only when there is a fraction.",
                 formula=lambda p, h: round(1.96**2 * p * (1 - p) / h**2) + 1,
@@ -1000,6 +1018,11 @@ EXERCISE_LIST: list[Exercise] = [
                 "That uses z = 2, the rule of thumb: the 95% interval's z is 1.96.",
                 formula=lambda p, h: ceil(4 * p * (1 - p) / h**2),
             ),
+            Mistake(
+                "One deal short: with n − 1 deals the half-width is a little more than h. Round "
+                "the n you solved for up with ceil, and take nothing off.",
+                formula=lambda p, h: ceil(1.96**2 * p * (1 - p) / h**2) - 1,
+            ),
         ),
         otherwise=(
             "Start from h = z·√(p(1 − p)/n) with z = 1.96, square both sides and solve for n; "
@@ -1018,6 +1041,8 @@ EXERCISE_LIST: list[Exercise] = [
             Case((0.4, 0.015), ("b73fd664fbc85877761464f4",)),
             # a case whose value is whole, and exactly so in floats: int(...) + 1 overshoots
             Case((0.36, 0.0196), ("f08607034cac143ce928f3a6",)),
+            # whole too, and there x // h**2 is whole as well: floor division + 1 overshoots
+            Case((0.64, 0.0336), ("bac9017bba2b2660881a4bc6",)),
         ),
         game_words="the Acme claim's numbers",
         by_hand=(

@@ -629,6 +629,7 @@ class Function(Exercise):
     probability: bool = True
     allowed: frozenset[str] = frozenset()
     game_words: str = "the game's own numbers"
+    game_cases: int = 1  # how many of the first cases are the game's own numbers
     other_words: str = "other decks"
     by_hand: str = "Count it yourself, with comb and Fraction (from math and fractions)."
 
@@ -744,15 +745,31 @@ class Function(Exercise):
         outside = self._not_a_probability(texts)
         if outside:
             return self.feedback("not yet", outside)
-        if right[0]:
+        if self._right_for_the_game(texts):
             return self.feedback(
                 "not yet",
-                f"Right for {self.game_words}, {called(self.name, self.cases[0].args)}, but "
-                f"not yet for {self.other_words}. Is a number of the game written inside the "
-                "function where one of its parameters belongs, or is a factor missing that "
-                "happens to be 1 there?",
+                f"Right for {self.game_words}, {self._game_calls()}, but not yet for "
+                f"{self.other_words}. Is a number of the game written inside the function "
+                "where one of its parameters belongs, or is a factor missing that happens to "
+                "be 1 there?",
             )
         return self.feedback("not yet", self.otherwise)
+
+    def _right_for_the_game(self, texts: list[str]) -> bool:
+        """Whether the values are right on every case of the game's own numbers, each the
+        value the notebook's method gives (the first hash: where a second rounding is right
+        too, a value that is right only there can be a method's slip landing on it)."""
+        return all(
+            case_digest(self.id, case.args, text) == case.digests[0]
+            for case, text in zip(self.cases[: self.game_cases], texts, strict=False)
+        )
+
+    def _game_calls(self) -> str:
+        """The calls of the game's own numbers, as the hint names them."""
+        first = called(self.name, self.cases[0].args)
+        if self.game_cases == 1:
+            return first
+        return f"{first} to {called(self.name, self.cases[self.game_cases - 1].args)}"
 
     def _drawn(self) -> tuple[tuple[Any, ...], float]:
         """A drawn case's arguments and right value: never one of the stored cases, which a
