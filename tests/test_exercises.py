@@ -381,7 +381,10 @@ def test_eleventh_reviews_hints_are_true_for_the_answers_that_get_them() -> None
     assert "refills R1" in timing
     example = message("quadrennial-rules", {"W-R3": "rule two"})
     assert '{"W-R3": 2}' not in example and "R1-R2" in example
-    assert "'': the statements are" in message("lab-meaning", {"", "A", "E"})
+    # a stray space or "and" between the letters is no statement (the fourteenth review)
+    for letters in ({"", "A", "E"}, {"A", " ", "E"}, "A and E", "A & E"):
+        assert judge("lab-meaning", letters).verdict == "correct", letters
+    assert "'OR': the statements are" in message("lab-meaning", "A or E")
 
 
 def test_fly_counts_hint_holds_for_each_students_position() -> None:
@@ -524,13 +527,25 @@ def test_a_number_whose_float_asks_the_package_is_refused_in_words() -> None:
         ("quadrennial-rules", {"R3-F1": 1}, "not one of the moves asked about"),
         ("lab-meaning", {"F"}, "the statements are A, B, C, D, E"),
         ("acquaintance-back", "R1", "a pile and a number"),
+        ("acquaintance-back", ("T1", 3), "'T1' is not one of the piles"),
+        ("start-legal", ["S-W", "T1-T2"], "T1-T2 is not one of the moves asked about"),
     ],
 )
 def test_an_answer_of_the_wrong_form_is_told_what_form(
     exercise_id: str, answer: object, words: str
 ) -> None:
+    """Told what the form is, and a slip of form is not counted as a try (it says nothing of
+    the answer); a value that is a number, though a wrong one, is a try."""
     feedback = judge(exercise_id, answer)
     assert feedback.verdict == "not yet" and words in feedback.message, feedback
+    counted = words in ("not yet for other", "not a probability")
+    assert ("(Not counted as a try.)" not in feedback.message) == counted, feedback
+
+
+def test_a_pile_written_with_a_space_is_read() -> None:
+    from solitaire_widgets.exercises.answers import PlaceForm
+
+    assert PlaceForm(piles=("R1", "R2")).read(("r 1", 3.0)) == ("R1", 3)
 
 
 def test_a_function_that_asks_the_package_is_refused() -> None:
@@ -693,11 +708,6 @@ def test_feedback_on_legal_moves_is_the_same_for_every_wrong_set(exercise_id: st
     assert not named, (named, message)
     if exercise_id == "quadrennial-legal":  # the idea behind a wrong redeal is in it
         assert "redeal" in message and "rule 5" in message
-
-
-def test_a_move_not_asked_about_is_said() -> None:
-    feedback = judge("start-legal", ["S-W", "T1-T2"])
-    assert "T1-T2 is not one of the moves asked about" in feedback.message
 
 
 def test_feedback_on_statements_is_the_same_for_every_wrong_choice() -> None:

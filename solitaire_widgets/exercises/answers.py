@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dis
 import hashlib
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -199,12 +200,14 @@ class LettersForm(Form):
 
     def read(self, value: object) -> frozenset[str]:
         if isinstance(value, str):
-            words = value.replace(",", " ").split()
+            # "A, E", "A and E", "A & E", "A+E": the words between the separators
+            words = [w for w in re.split(r"[\s,;&+/]+|\band\b", value, flags=re.I) if w]
             joined = len(words) == 1 and set(words[0].upper()) <= set(self.letters)
             value = list(words[0]) if joined else words  # "AE" is the letters A and E
         if isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
             raise AnswerFormError(f"The answer is {self.describe}")
-        chosen = frozenset(str(item).strip().upper() for item in value)
+        items = [str(item).strip().upper() for item in value]
+        chosen = frozenset(item for item in items if item)  # {"A", " ", "E"}: a stray space
         unknown = sorted(chosen - set(self.letters))
         if unknown:
             named = ", ".join(repr(item) if len(item) != 1 else item for item in unknown)
@@ -220,6 +223,7 @@ class PlaceForm(Form):
     """A pile name and a count, like ``("R2", 3)``."""
 
     describe: str = 'a pile and a number, like ("R2", 3)'
+    piles: tuple[str, ...] = ()  # the piles an answer may name (none given: any)
 
     def read(self, value: object) -> tuple[str, int]:
         if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
@@ -227,7 +231,13 @@ class PlaceForm(Form):
         items = list(value)
         if len(items) != 2 or not isinstance(items[0], str):
             raise AnswerFormError(f"The answer is {self.describe}")
-        return items[0].strip().upper(), IntForm().read(items[1])
+        pile = "".join(items[0].split()).upper()  # "r 1" is R1
+        if self.piles and pile not in self.piles:
+            raise AnswerFormError(
+                f"{items[0]!r} is not one of the piles a card can be on here "
+                f"({', '.join(self.piles)})"
+            )
+        return pile, IntForm().read(items[1])
 
     def canonical(self, value: object) -> str:
         pile, count = self.read(value)

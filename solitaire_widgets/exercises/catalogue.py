@@ -125,14 +125,16 @@ def sizes_when_dealt_out() -> list[int]:
     return [len(game.pile(pile)) for pile in ("R1", "R2", "R3", "R4")]
 
 
+ACQ_ROWS = ("R1", "R2", "R3", "R4")  # Acquaintance's rows, where a redeal deals the stock
+
+
 def where_it_comes_back(card: str = "9H") -> tuple[str, int]:
     """Acquaintance: after the redeal of the dealt-out table, the pile where ``card`` shows on
     top again, and the number of deal moves after the redeal until it does."""
     game = ACQ_DEALT_OUT.game()
     game.play("redeal")
-    piles = ("R1", "R2", "R3", "R4")
     for deals in range(20):
-        for pile in piles:
+        for pile in ACQ_ROWS:
             cards = game.pile(pile)
             if cards and cards[-1].code == card:
                 return pile, deals
@@ -592,7 +594,7 @@ EXERCISE_LIST: list[Exercise] = [
         ),
         note="Following one card through a redeal is how a player plans the next pass.",
         points=3,
-        form=PlaceForm(),
+        form=PlaceForm(piles=ACQ_ROWS),
         from_engine=lambda card: where_it_comes_back(str(card)),
         personal=_choose("acquaintance-back", ACQ_CARDS),
         one_message=True,

@@ -274,11 +274,10 @@ class Computed(Exercise):
             answer = read = self.as_asked(self.resolved(read, self.position))
         asked = set(self.candidates)
         unknown = sorted(read - asked) if asked and isinstance(read, frozenset) else []
-        if unknown:
-            return self.feedback(
-                "not yet",
+        if unknown:  # a slip of form: it says nothing about the answer, and is not counted
+            raise AnswerFormError(
                 f"{', '.join(unknown)} is not one of the moves asked about "
-                f"({', '.join(self.candidates)}).",
+                f"({', '.join(self.candidates)})"
             )
         who = current()
         given = self.form.canonical(answer)
@@ -327,11 +326,10 @@ class Refusals(Exercise):
         form = RefusalsForm()
         refusals = form.read(answer)
         unknown = sorted(set(refusals) - set(self.candidates))
-        if unknown:
-            return self.feedback(
-                "not yet",
+        if unknown:  # a slip of form: it says nothing about the answer, and is not counted
+            raise AnswerFormError(
                 f"{', '.join(unknown)} is not one of the moves asked about "
-                f"({', '.join(self.candidates)}).",
+                f"({', '.join(self.candidates)})"
             )
         game = self.position.game()
         refused = {move for move in self.candidates if game.why_not(move) is not None}
