@@ -19,12 +19,14 @@ from .games import profile_of
 from .games.by_rank import rank_deadlock
 from .games.quadrennial_search import quadrennial_dead, quadrennial_safe
 from .moves import Move
-from .state import GameState
+from .state import GameState, HasState, state_of
 from .variants import VARIANTS, Variant
 
 
-def safe_moves(state: GameState) -> list[Move]:
-    """The legal moves Auto may play and the solver plays without branching (see the module)."""
+def safe_moves(position: GameState | HasState) -> list[Move]:
+    """The legal moves Auto may play and the solver plays without branching (see the module),
+    in a ``Game``'s position or a ``GameState``."""
+    state = state_of(position, "safe_moves")
     rules = VARIANTS[state.variant]
     profile = profile_of(rules)
     return [m for m in rules.legal_moves(state) if profile.is_safe(state, m)]

@@ -39,6 +39,7 @@ from solitaire_widgets.exercises import (
     check,
     judge,
     mcnemar_p_value,
+    measured_share,
     passed,
     play_deal,
     points,
@@ -47,7 +48,6 @@ from solitaire_widgets.exercises import (
     student,
     train,
     tries,
-    value_of,
     versus,
     view_of,
     yours,
@@ -414,7 +414,7 @@ def test_twelfth_reviews_hints() -> None:
         "quadrennial-aces",
         lambda k, c, a, r: Fraction(perm(a, k) * perm(c - a, r - k), perm(c, r)),
     )
-    assert "in order (perm)" in ordered.message, ordered
+    assert "in one order" in ordered.message, ordered
     plus_one = judge("lab-sample-size", lambda p, h: round(1.96**2 * p * (1 - p) / h**2) + 1)
     assert "overshoots" in plus_one.message, plus_one
 
@@ -431,6 +431,11 @@ def test_a_player_that_crashes_on_its_first_move_is_no_try() -> None:
     crashed = judge("acme-player", lambda view: view.legal[0].name)
     assert "deal 1's first move" in crashed.message and crashed.number == 0
     assert tries("acme-player") == before
+    # a move of a pile the game lacks, or a refused one, on the first move: a bug alike
+    for move, said in (("T1-T9", "Acme has no pile 'T9'"), ("R-T1", "which is refused")):
+        refused = judge("acme-player", lambda view, move=move: move)
+        assert said in refused.message and "no deal was played" in refused.message, refused
+        assert refused.number == 0 and tries("acme-player") == before
 
 
 def test_a_decimal_answer_is_a_number() -> None:
@@ -529,6 +534,9 @@ def test_a_number_whose_float_asks_the_package_is_refused_in_words() -> None:
         ("acquaintance-back", "R1", "a pile and a number"),
         ("acquaintance-back", ("T1", 3), "'T1' is not one of the piles"),
         ("start-legal", ["S-W", "T1-T2"], "T1-T2 is not one of the moves asked about"),
+        ("quadrennial-timing", ["S-W", "R1-T1"], "Quadrennial has no pile 'T1'"),
+        ("quadrennial-legal", ["R1-F", "R9-F1"], "Quadrennial has no pile 'R9'"),
+        ("quadrennial-rules", {"R4-F1": 7}, "rule 7 is not on the card"),
     ],
 )
 def test_an_answer_of_the_wrong_form_is_told_what_form(
@@ -668,8 +676,11 @@ def test_feedback_on_refusals_is_the_same_for_every_wrong_answer(exercise_id: st
                 messages.add(feedback.message)
     assert len(messages) == 1, messages
     wrong_rules = set()
+    count = len(RULE_CARDS[exercise.position.variant].rules)  # type: ignore[attr-defined]
     for move in right:
-        for rule in range(1, 7):
+        beyond = judge(exercise_id, {**right, move: count + 1})  # not on the card: a slip
+        assert "(Not counted as a try.)" in beyond.message, beyond
+        for rule in range(1, count + 1):
             feedback = judge(exercise_id, {**right, move: rule})
             if not feedback.correct:
                 wrong_rules.add(feedback.message)
@@ -1447,17 +1458,29 @@ def test_the_cell_after_the_coverage_check_reads_any_number(
     """The ninth review: a Fraction share was "correct" in the check and refused by 06's next
     cell."""
     notebook = nbformat.read(ROOT / "notebooks" / "06_probability_lab.ipynb", as_version=4)
-    (cell,) = [c for c in notebook.cells if "share = value_of(measure_coverage" in c.source]
+    (cell,) = [c for c in notebook.cells if "share = measured_share(measure_coverage" in c.source]
     namespace = {
-        "random": random,
         "comb": comb,
         "wilson": wilson,
-        "value_of": value_of,
+        "measured_share": measured_share,
         "against_simulation": against_simulation,
-        "measure_coverage": lambda p, n, runs, rng: share,
+        # the share with random.Random(0) (whose first number is above 0.8), another with others
+        "measure_coverage": lambda p, n, runs, rng: share if rng.random() > 0.8 else 0.5,
     }
     exec(cell.source, namespace)
     assert said in capsys.readouterr().out
+
+
+def test_the_cell_after_the_coverage_check_compares_no_typed_value(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The fifteenth review: a typed 0.95 was refused by the check, then called "consistent
+    with the simulation" by the next cell."""
+    assert measured_share(lambda p, n, runs, rng: 0.95, 0.15, 50, 2000) is None
+    assert "does not measure" in capsys.readouterr().out
+    assert measured_share(lambda p, n, runs, rng: ..., 0.15, 50, 2000) is Ellipsis
+    honest = measured_share(lambda p, n, runs, rng: rng.randrange(runs) / runs, 0.15, 50, 20)
+    assert honest == random.Random(0).randrange(20) / 20
 
 
 # ----------------------------------------------------------------------------- notebooks

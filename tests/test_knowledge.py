@@ -156,3 +156,10 @@ def test_quadrennial_last_pass_inversion_is_dead() -> None:
     stuck = state_of("quadrennial", F1="AC", W="2C 4C 3C", redeals=2)
     assert is_dead(stuck) and plain_verdict(stuck) is False
     assert not is_dead(state_of("quadrennial", F1="AC", W="2C 4C 3C", redeals=1))
+
+
+def test_safe_moves_takes_a_game_or_its_state() -> None:
+    game = Game("acme", seed=3)
+    assert safe_moves(game) == safe_moves(game.state)
+    with pytest.raises(TypeError, match="safe_moves takes a Game or a GameState, not str"):
+        safe_moves("acme")  # type: ignore[arg-type]

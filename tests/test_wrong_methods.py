@@ -167,7 +167,31 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
         "quadrennial-aces",
         "ordered draws",
         lambda k, c, a, r: perm(a, k) * perm(c - a, r - k) / perm(c, r),
-        "in order (perm)",
+        "in one order",
+    ),
+    (
+        "quadrennial-aces",
+        "card by card, aces first",
+        lambda k, c, a, r: (
+            prod((a - i) / (c - i) for i in range(k))
+            * prod((c - a - i) / (c - k - i) for i in range(r - k))
+        ),
+        "the aces first",
+    ),
+    (
+        "acme-clubs",
+        "card by card, clubs first",
+        lambda k, r: (
+            prod((12 - i) / (48 - i) for i in range(k))
+            * prod((36 - i) / (48 - k - i) for i in range(r - k))
+        ),
+        "the clubs first",
+    ),
+    (
+        "acquaintance-two",
+        "suits and piles swapped",
+        lambda s, p: 1 - comb(11 * p, s) / comb(12 * p, s),
+        "uses `suits` where `piles` belongs",
     ),
     (
         "quadrennial-aces",
@@ -283,9 +307,9 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
     ),
     (
         "lab-sample-size",
-        "floor division + 1",
+        "floor division + 1",  # as ceil wherever a right form gives a whole n (see 819)
         lambda p, h: int(1.96**2 * p * (1 - p) // h**2 + 1),
-        "already whole",
+        RIGHT,
     ),
     (
         "lab-sample-size",
@@ -380,6 +404,52 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
     ("lab-coverage", "a simulation", right_coverage, RIGHT),
     ("lab-coverage", "another generator", unseeded, RIGHT),
 ]
+
+
+Z = 1.96
+SAMPLE_SIZE_FORMS = {  # the right formula written as students write it (the fifteenth review)
+    "z² p(1 − p) / h²": lambda p, h: ceil(Z**2 * p * (1 - p) / h**2),
+    "(z √(p(1 − p)) / h)²": lambda p, h: ceil((Z * sqrt(p * (1 - p)) / h) ** 2),
+    "(z / h)² p(1 − p)": lambda p, h: ceil((Z / h) ** 2 * p * (1 - p)),
+    "p(1 − p) z² / h²": lambda p, h: ceil(p * (1 - p) * Z**2 / h**2),
+    "z z p(1 − p) / (h h)": lambda p, h: ceil(Z * Z * p * (1 - p) / (h * h)),
+    "p(1 − p) / (h / z)²": lambda p, h: ceil(p * (1 - p) / (h / Z) ** 2),
+    "p(1 − p) / (h² / z²)": lambda p, h: ceil(p * (1 - p) / (h**2 / Z**2)),
+    "p(1 − p) / (h h / z / z)": lambda p, h: ceil(p * (1 - p) / (h * h / Z / Z)),
+    "pow": lambda p, h: ceil(pow(Z * sqrt(p * (1 - p)) / h, 2)),
+    "-(-a // b)": lambda p, h: int(-(-(Z * Z * p * (1 - p)) // (h * h))),
+    "(z / h)² (p − p²)": lambda p, h: ceil((Z / h) ** 2 * (p - p * p)),
+    "(z² p − z² p²) / h²": lambda p, h: ceil((Z**2 * p - Z**2 * p**2) / h**2),
+    "z² p(1 − p) h⁻²": lambda p, h: ceil(Z**2 * p * (1 - p) * h**-2),
+    "√p √(1 − p)": lambda p, h: ceil((Z * sqrt(p) * sqrt(1 - p) / h) ** 2),
+    "Fraction of the floats": lambda p, h: ceil(
+        Fraction(Z) ** 2 * Fraction(p) * (1 - Fraction(p)) / Fraction(h) ** 2
+    ),
+    "Fraction of the decimals": lambda p, h: ceil(
+        Fraction(str(Z)) ** 2 * Fraction(str(p)) * (1 - Fraction(str(p))) / Fraction(str(h)) ** 2
+    ),
+}
+
+
+@pytest.mark.parametrize("form", SAMPLE_SIZE_FORMS)
+def test_every_way_of_writing_the_sample_size_is_right(form: str) -> None:
+    """The check's whole case (819 deals) is whole in floats in every form: a float a hair
+    above it would make ceil give 820, and a right method "not yet"."""
+    feedback = judge("lab-sample-size", SAMPLE_SIZE_FORMS[form])
+    assert feedback.verdict == "correct", feedback
+
+
+def test_randomness_from_secrets_is_told_where_to_get_it_and_not_counted() -> None:
+    import secrets
+
+    def measure_coverage(p: float, n: int, runs: int, rng: random.Random) -> float:
+        system = secrets.SystemRandom()
+        hits = sum(p in wilson(sum(system.random() < p for _ in range(n)), n) for _ in range(runs))
+        return hits / runs
+
+    feedback = judge("lab-coverage", measure_coverage)
+    assert "use the `rng` the check gives" in feedback.message, feedback
+    assert "Not counted" in feedback.message and "insides" not in feedback.message, feedback
 
 
 def test_parameters_in_another_order_are_a_form_slip() -> None:

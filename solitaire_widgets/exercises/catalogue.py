@@ -151,6 +151,16 @@ def clubs_home(count: int) -> Callable[[GameState], bool]:
     return goal
 
 
+def one_order(cards: str) -> str:
+    """The hint for a count of ordered draws (perm, or chances card by card, the ``cards``
+    first) that leaves out where in the reserve they are."""
+    return (
+        f"Your count follows the cards in one order (the {cards} first, then the others): but "
+        f"the k {cards} can be in any k of the reserve's places, and each set of places is "
+        "another way. Count those places too, or count sets (comb) throughout."
+    )
+
+
 BOTH_CHOICES = (
     "Your values count the ways to choose the aces, or the other cards, but not both: a "
     "reserve with k aces is k aces *and* reserve − k other cards."
@@ -381,9 +391,7 @@ EXERCISE_LIST: list[Exercise] = [
                 ),
             ),
             Mistake(
-                "Your count takes the cards in order (perm): then the k aces can be in any k of "
-                "the reserve's places, and each set of places is a different way. Either count "
-                "the places too, or count sets (comb) throughout.",
+                one_order("aces"),
                 formula=lambda k, cards, aces, reserve: Fraction(
                     perm(aces, k) * perm(cards - aces, reserve - k), perm(cards, reserve)
                 ),
@@ -512,6 +520,14 @@ EXERCISE_LIST: list[Exercise] = [
             Mistake(
                 f"Your function treats the cards as {REPLACEMENT}.",
                 formula=lambda suits, piles: 1 - Fraction(11, 12) ** piles,
+            ),
+            Mistake(  # Acquaintance has 4 of each, so its own numbers cannot show it
+                "Your function uses `suits` where `piles` belongs, and `piles` where `suits` "
+                "belongs (with 4 suits and 4 piles that gives the right value). Which of them "
+                "sets how many cards the deck has, and which how many the row takes?",
+                formula=lambda suits, piles: (
+                    1 - Fraction(comb(11 * piles, suits), comb(12 * piles, suits))
+                ),
             ),
         ),
         otherwise=(
@@ -678,6 +694,12 @@ EXERCISE_LIST: list[Exercise] = [
                 ),
             ),
             Mistake(
+                one_order("clubs"),
+                formula=lambda k, reserve: Fraction(
+                    perm(12, k) * perm(36, reserve - k), perm(48, reserve)
+                ),
+            ),
+            Mistake(
                 "The rest of the reserve is chosen from all 48 cards, clubs included: such a "
                 "reserve can hold more than k clubs, and some are counted more than once. Choose "
                 "the rest from the 36 cards that are not clubs.",
@@ -720,8 +742,11 @@ EXERCISE_LIST: list[Exercise] = [
         note="Your player beats greedy on deals it was never tuned on, by more than luck.",
         points=5,
         memory_hint=(
-            "Greedy remembers every position of the deal and never goes back to one: "
-            "view.repeats(move) tells your player the same. Skip the moves that repeat."
+            # true of every game that ends in a circle: a move that did not repeat was there
+            "Each time, your player chose a move that repeats while another did not. Greedy "
+            "remembers every position of the deal and never goes back to one: "
+            "view.repeats(move) tells your player the same. Choose among the moves that do not "
+            "repeat, whichever they are (a redeal too, when it is the only one)."
         ),
         idea_hint=(
             "Look at the end of greedy's list: it "
@@ -981,11 +1006,6 @@ EXERCISE_LIST: list[Exercise] = [
                 formula=lambda p, h: ceil(1.96**2 * p * (1 - p) / h),
             ),
             Mistake(
-                "x // y + 1 adds a deal even when the value is already whole, where none is "
-                "missing: ceil rounds up only when there is a fraction.",
-                formula=lambda p, h: int(1.96**2 * p * (1 - p) // h**2 + 1),
-            ),
-            Mistake(
                 "round, then + 1, overshoots by one when the fraction is .5 or more: ceil rounds "
                 "up, and only when there is a fraction.",
                 formula=lambda p, h: round(1.96**2 * p * (1 - p) / h**2) + 1,
@@ -1041,10 +1061,12 @@ EXERCISE_LIST: list[Exercise] = [
             Case((0.3, 0.05), ("af810fe3256e26fa2eb80129",)),
             Case((0.15, 0.005), ("b307eb216da635ee18050374", "b6275b3490f6a217ba65f4b0")),
             Case((0.4, 0.015), ("b73fd664fbc85877761464f4",)),
-            # a case whose value is whole, and exactly so in floats: int(...) + 1 overshoots
-            Case((0.36, 0.0196), ("f08607034cac143ce928f3a6",)),
-            # whole too, and there x // h**2 is whole as well: floor division + 1 overshoots
-            Case((0.64, 0.0336), ("bac9017bba2b2660881a4bc6",)),
+            # a case whose value is whole (819), where int(...) + 1 overshoots: chosen so that
+            # every way of writing the right formula (24 orders, Fraction(1.96) too, in
+            # tests/test_wrong_methods.py) gives 819 in floats. (x // y + 1 gives 819 there
+            # too: where every right form gives the whole, x // y is a hair below it, so no
+            # case can tell floor division + 1 from ceil without failing a right form.)
+            Case((0.09, 0.0196), ("e880dd9febcf5eefa91508ab",)),
         ),
         game_words="the Acme claim's numbers",
         by_hand=(

@@ -32,7 +32,7 @@ import math
 import random
 import re
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from numbers import Integral, Real
@@ -42,7 +42,7 @@ from .. import kernel_state
 from ..intervals import coverage, wilson
 from ..moves import parse_move
 from ..state import GameState
-from ..variants import VARIANTS
+from ..variants import VARIANTS, get_variant
 from . import session
 from .answers import (
     AnswerFormError,
@@ -57,6 +57,7 @@ from .answers import (
 )
 from .identity import Student, current
 from .positions import Position
+from .rulecards import RULE_CARDS
 from .scan import interpreter_names, package_names
 
 T = TypeVar("T")
@@ -200,6 +201,22 @@ def _counted(assess: Callable[..., Feedback]) -> Callable[..., Feedback]:
     return assess_and_count
 
 
+def known_piles(moves: Iterable[str], position: Position) -> None:
+    """An ``AnswerFormError`` for a move that names a pile the game does not have (``R1-T1`` in
+    Quadrennial): a slip of form, which says nothing about the answer, so it is not counted."""
+    rules = get_variant(position.variant)
+    for text in moves:
+        move = parse_move(text)
+        unknown = [n for n in (move.src, move.dst) if move.dst and n not in rules.index]
+        if move.dst == "F" and move.src in rules.index:
+            unknown = []  # X-F: to whichever foundation takes it
+        if unknown:
+            raise AnswerFormError(
+                f"In {text}: {rules.title} has no pile {unknown[0]!r}; its piles are "
+                f"{rules.pile_list()}"
+            )
+
+
 @dataclass(frozen=True)
 class Hashed(Exercise):
     """A fixed answer, kept only as the hash of its canonical form."""
@@ -271,6 +288,7 @@ class Computed(Exercise):
     def _assess(self, answer: object) -> Feedback:
         read = self.form.read(answer)
         if self.position is not None and isinstance(read, frozenset):  # X-F: the lessons' notation
+            known_piles(read, self.position)
             answer = read = self.as_asked(self.resolved(read, self.position))
         asked = set(self.candidates)
         unknown = sorted(read - asked) if asked and isinstance(read, frozenset) else []
@@ -331,6 +349,13 @@ class Refusals(Exercise):
                 f"{', '.join(unknown)} is not one of the moves asked about "
                 f"({', '.join(self.candidates)})"
             )
+        count = len(RULE_CARDS[self.position.variant].rules)
+        beyond = sorted(move for move, rule in refusals.items() if not 1 <= rule <= count)
+        if beyond:  # a slip of form, like a move not asked about: not counted
+            raise AnswerFormError(
+                f"{beyond[0]}: rule {refusals[beyond[0]]} is not on the card; its rules are "
+                f"numbered 1 to {count}"
+            )
         game = self.position.game()
         refused = {move for move in self.candidates if game.why_not(move) is not None}
         if set(refusals) != refused:
@@ -384,6 +409,7 @@ class Fewest(Exercise):
     def _assess(self, answer: object) -> Feedback:
         form = MoveListForm()
         moves = form.read(answer)
+        known_piles(moves, self.position)
         game = self.position.game()
         for number, move in enumerate(moves, 1):
             reason = game.why_not(move)
@@ -409,6 +435,11 @@ class Fewest(Exercise):
 
 
 # ----------------------------------------------------------------------------- functions
+RANDOM_SOURCES = frozenset({"os", "secrets"})
+"""Modules of ``scan.INTERPRETER_MODULES`` a student reaches for random numbers
+(``secrets.SystemRandom``, ``os.urandom``): refused as a slip of form, with where to get them."""
+
+
 def through_insides(function: Callable[..., object]) -> str | None:
     """The refusal of a function that reaches into the interpreter: double-underscore
     attributes (``__globals__``, ``__closure__``, ``__code__``...), through which an allowed
@@ -418,6 +449,12 @@ def through_insides(function: Callable[..., object]) -> str | None:
     found = interpreter_names(function)
     if not found:
         return None
+    if set(found) <= RANDOM_SOURCES:  # random numbers, most likely: a slip, not counted
+        raise AnswerFormError(
+            f"Your function uses {', '.join(found)}, which the checks refuse: through them "
+            "code can change the randomness a check draws from. For random numbers use the "
+            "`rng` the check gives your function (rng.random()), or the random module"
+        )
     return (
         f"Your function uses {', '.join(found)}: attributes written with double underscores, "
         "frames and the garbage collector reach into Python's insides (a function's globals, "
@@ -712,6 +749,17 @@ class Function(Exercise):
         )
         if all(right) and right_on_drawn:
             return self.feedback("correct", self.note)
+        if (  # before 'rounded': whole values on five drawn cases can look rounded
+            not self.whole
+            and len(set(texts)) > 1  # one value for all: a number of the game, written in
+            and all(re.fullmatch(r"-?\d+", text) for text in texts)
+        ):
+            return self.feedback(
+                "not yet",
+                f"Your values are all whole numbers ({', '.join(texts[:4])}...). Does a `//`, "
+                "an `int()` or a `round()` drop the fraction? Divide with / and return the value "
+                "as it comes, or use Fraction.",
+            )
         if drawn and nearly(on_drawn, [value for _, value in drawn]):
             return self.feedback(
                 "not yet",
@@ -728,17 +776,6 @@ class Function(Exercise):
                 "not yet",
                 f"{called(self.name, self.cases[0].args)} gives {texts[0]}: is that a percent? "
                 f"Your values are 100 times the right ones. Return the value itself, {value}.",
-            )
-        if (
-            not self.whole
-            and len(set(texts)) > 1  # one value for all: a number of the game, written in
-            and all(re.fullmatch(r"-?\d+", text) for text in texts)
-        ):
-            return self.feedback(
-                "not yet",
-                f"Your values are all whole numbers ({', '.join(texts[:4])}...). Does a `//`, "
-                "an `int()` or a `round()` drop the fraction? Divide with / and return the value "
-                "as it comes, or use Fraction.",
             )
         outside = self._not_a_probability(texts)
         if outside:

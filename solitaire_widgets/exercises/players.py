@@ -470,6 +470,26 @@ def first_choice(player: Player, variant: str) -> object:
         return player(view_of(new_state(variant, 1)))
 
 
+def first_refused(choice: object, variant: str) -> str | None:
+    """What a player did wrong with ``choice``, its first choice on deal 1 (``first_choice``),
+    in words that follow "your player" ("returned None instead of a move..."); None when the
+    choice is one of that view's legal moves."""
+    if choice is None or choice is Ellipsis:
+        return (
+            f"returned {choice!r} instead of a move (does every path through it end in a return?)"
+        )
+    state = new_state(variant, 1)
+    rules = VARIANTS[state.variant]
+    try:
+        move = rules.resolve(state, parse_move(choice))
+    except (NotationError, IllegalMoveError) as error:
+        return f"chose {choice!r}: {error}"
+    if move not in view_of(state).legal:
+        why = rules.why_not(state, move) or "not legal"
+        return f"chose {str(move)!r}, which is refused: {why}"
+    return None
+
+
 def train(player: Player, variant: str = "acme") -> None:
     """Print how your player does next to the baselines on the training deals (1 to 300): tune
     on these as often as you like; the check judges on fresh deals it has never seen. A player

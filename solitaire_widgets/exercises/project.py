@@ -41,6 +41,7 @@ from .players import (
     Split,
     compare,
     first_choice,
+    first_refused,
     player_name,
 )
 from .scan import interpreter_names, package_names
@@ -141,6 +142,12 @@ class PlayerProject(Exercise):
             return self.feedback(
                 "not answered yet",
                 f"`{self.name}` returns {first!r}: write its body, so that it returns a move.",
+            )
+        refused = first_refused(first, self.variant)
+        if refused is not None:  # a bug on the first move, like a raise there: no try
+            raise AnswerFormError(
+                f"On deal 1's first move your player {refused}. A player returns one of "
+                "view.legal: no deal was played"
             )
         draw = new_draw() if draw is None else draw
         deals = held_out_deals(self.variant, draw)
