@@ -52,6 +52,14 @@ def interval_of_runs(p: float, n: int, runs: int, rng: random.Random) -> float:
     return hits / runs
 
 
+def seeded_each_run(p: float, n: int, runs: int, rng: random.Random) -> float:
+    hits = 0
+    for _ in range(runs):
+        own = random.Random(0)  # made afresh, seeded alike: every measurement the same
+        hits += p in wilson(sum(own.random() < p for _ in range(n)), n)
+    return hits / runs
+
+
 def miss_share(p: float, n: int, runs: int, rng: random.Random) -> float:
     """The share of intervals that miss p."""
     return 1 - right_coverage(p, n, runs, rng)
@@ -289,6 +297,24 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
     ),
     (
         "fly-pair",
+        "the aces counted in",
+        lambda r: 1 - comb(52, r) * 2**r / comb(104, r),
+        "all 104 cards",
+    ),
+    (
+        "quadrennial-ace",
+        "whole division",
+        lambda c, a, r: 1 - comb(c - a, r) // comb(c, r),
+        "drop the fraction",
+    ),
+    (
+        "acme-clubs",
+        "whole division",
+        lambda k, r: comb(12, k) * comb(36, r - k) // comb(48, r),
+        "drop the fraction",
+    ),
+    (
+        "fly-pair",
         "card after card",
         lambda r: 1 - prod((96 - 2 * i) / (96 - i) for i in range(r)),
         RIGHT,
@@ -301,13 +327,13 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
     ),
     (
         "lab-sample-size",
-        "int + 1",
+        "int + 1",  # as ceil wherever n is not whole, and no fair case has a whole n
         lambda p, h: int(1.96**2 * p * (1 - p) / h**2) + 1,
-        "already whole",
+        RIGHT,
     ),
     (
         "lab-sample-size",
-        "floor division + 1",  # as ceil wherever a right form gives a whole n (see 819)
+        "floor division + 1",  # the same
         lambda p, h: int(1.96**2 * p * (1 - p) // h**2 + 1),
         RIGHT,
     ),
@@ -315,7 +341,7 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
         "lab-sample-size",
         "ceil of one less",  # 4898 on the claim's numbers, a right value there by chance
         lambda p, h: ceil(1.96**2 * p * (1 - p) / h**2 - 1),
-        "One deal short",
+        "Round up, not down",
     ),
     (
         "lab-sample-size",
@@ -401,12 +427,22 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
     ("lab-coverage", "misses counted", miss_share, "the number of intervals that do contain"),
     ("lab-coverage", "wins when above p", measuring_wins(lambda rng, p: rng.random() > p), "< p"),
     ("lab-coverage", "a coin for a deal", measuring_wins(lambda rng, p: rng.randint(0, 1)), "< p"),
+    ("lab-coverage", "a generator per run", seeded_each_run, "seeded the same way"),
     ("lab-coverage", "a simulation", right_coverage, RIGHT),
     ("lab-coverage", "another generator", unseeded, RIGHT),
 ]
 
 
 Z = 1.96
+
+
+def deals_by_half_width(p: float, h: float) -> int:
+    n = 1
+    while Z * sqrt(p * (1 - p) / n) >= h:
+        n += 1
+    return n
+
+
 SAMPLE_SIZE_FORMS = {  # the right formula written as students write it (the fifteenth review)
     "z² p(1 − p) / h²": lambda p, h: ceil(Z**2 * p * (1 - p) / h**2),
     "(z √(p(1 − p)) / h)²": lambda p, h: ceil((Z * sqrt(p * (1 - p)) / h) ** 2),
@@ -422,6 +458,11 @@ SAMPLE_SIZE_FORMS = {  # the right formula written as students write it (the fif
     "(z² p − z² p²) / h²": lambda p, h: ceil((Z**2 * p - Z**2 * p**2) / h**2),
     "z² p(1 − p) h⁻²": lambda p, h: ceil(Z**2 * p * (1 - p) * h**-2),
     "√p √(1 − p)": lambda p, h: ceil((Z * sqrt(p) * sqrt(1 - p) / h) ** 2),
+    "z² typed as 3.8416": lambda p, h: ceil(3.8416 * p * (1 - p) / h**2),
+    "times (1 / h)²": lambda p, h: ceil(Z**2 * p * (1 - p) * (1 / h) ** 2),
+    "p z z (1 − p) / h²": lambda p, h: ceil(p * Z * Z * (1 - p) / h**2),
+    "(z √(p(1 − p)))² / h²": lambda p, h: ceil((Z * sqrt(p * (1 - p))) ** 2 / h**2),
+    "a loop on the half-width": deals_by_half_width,
     "Fraction of the floats": lambda p, h: ceil(
         Fraction(Z) ** 2 * Fraction(p) * (1 - Fraction(p)) / Fraction(h) ** 2
     ),
@@ -433,8 +474,8 @@ SAMPLE_SIZE_FORMS = {  # the right formula written as students write it (the fif
 
 @pytest.mark.parametrize("form", SAMPLE_SIZE_FORMS)
 def test_every_way_of_writing_the_sample_size_is_right(form: str) -> None:
-    """The check's whole case (819 deals) is whole in floats in every form: a float a hair
-    above it would make ceil give 820, and a right method "not yet"."""
+    """Every form is right: the check has no case whose n is whole, where a float a hair above
+    it would make ceil add a deal (the fifteenth and sixteenth reviews)."""
     feedback = judge("lab-sample-size", SAMPLE_SIZE_FORMS[form])
     assert feedback.verdict == "correct", feedback
 

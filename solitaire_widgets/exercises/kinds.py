@@ -451,8 +451,8 @@ def through_insides(function: Callable[..., object]) -> str | None:
         return None
     if set(found) <= RANDOM_SOURCES:  # random numbers, most likely: a slip, not counted
         raise AnswerFormError(
-            f"Your function uses {', '.join(found)}, which the checks refuse: through them "
-            "code can change the randomness a check draws from. For random numbers use the "
+            f"Your function uses {', '.join(found)}, which the checks refuse: through these "
+            "modules code can change the randomness a check draws from. For random numbers use the "
             "`rng` the check gives your function (rng.random()), or the random module"
         )
     return (
@@ -751,7 +751,9 @@ class Function(Exercise):
             return self.feedback("correct", self.note)
         if (  # before 'rounded': whole values on five drawn cases can look rounded
             not self.whole
-            and len(set(texts)) > 1  # one value for all: a number of the game, written in
+            # one value for all is a number of the game written in, unless it is a
+            # probability of 0 or 1 for every deck (`//` between two counts)
+            and (len(set(texts)) > 1 or (self.probability and set(texts) <= {"0", "1"}))
             and all(re.fullmatch(r"-?\d+", text) for text in texts)
         ):
             return self.feedback(
