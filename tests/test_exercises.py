@@ -466,14 +466,19 @@ def test_a_right_method_rounded_is_told_not_to_round(places: int) -> None:
         assert feedback.verdict == "not yet" and "look rounded" in feedback.message, feedback
 
 
-def test_single_precision_is_told_like_rounding() -> None:
+def test_single_precision_is_a_slip_of_form_and_a_0_d_array_a_number() -> None:
+    """float32 cannot hold the ten digits compared: told, and not counted (the seventeenth
+    review); a numpy 0-d array of float64 is the number it holds."""
     import numpy as np
 
     def p_ace(cards: int, aces: int, reserve: int) -> object:
         return np.float32(1 - comb(cards - aces, reserve) / comb(cards, reserve))
 
     feedback = judge("quadrennial-ace", p_ace)
-    assert feedback.verdict == "not yet" and "float32" in feedback.message, feedback
+    assert feedback.verdict == "not yet" and "a numpy float32" in feedback.message, feedback
+    assert "(Not counted as a try.)" in feedback.message, feedback
+    array = judge("quadrennial-ace", lambda c, a, r: np.array(1 - comb(c - a, r) / comb(c, r)))
+    assert array.verdict == "correct", array
 
 
 def test_a_wrong_method_rounded_is_never_told_it_looks_rounded() -> None:
@@ -537,6 +542,8 @@ def test_a_number_whose_float_asks_the_package_is_refused_in_words() -> None:
         ("quadrennial-timing", ["S-W", "R1-T1"], "Quadrennial has no pile 'T1'"),
         ("quadrennial-legal", ["R1-F", "R9-F1"], "Quadrennial has no pile 'R9'"),
         ("quadrennial-rules", {"R4-F1": 7}, "rule 7 is not on the card"),
+        ("fly-moves", -3, "-3 is below 0"),
+        ("acquaintance-back", ("R1", -1), "-1 is below 0"),
     ],
 )
 def test_an_answer_of_the_wrong_form_is_told_what_form(

@@ -60,6 +60,14 @@ def seeded_each_run(p: float, n: int, runs: int, rng: random.Random) -> float:
     return hits / runs
 
 
+def deals_by_wilson(p: float, h: float) -> int:
+    """Wilson's half-width, not the formula asked for (and from the package)."""
+    n = 1
+    while wilson(round(p * n), n).half_width > h:
+        n += 1
+    return n
+
+
 def miss_share(p: float, n: int, runs: int, rng: random.Random) -> float:
     """The share of intervals that miss p."""
     return 1 - right_coverage(p, n, runs, rng)
@@ -385,6 +393,7 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
         RIGHT,
     ),
     ("lab-sample-size", "a loop", deals_by_loop, RIGHT),
+    ("lab-sample-size", "Wilson's interval", deals_by_wilson, "without the package"),
     (
         "lab-coverage",
         "one deal too few",

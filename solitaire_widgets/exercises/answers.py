@@ -132,18 +132,25 @@ class IntForm(Form):
             number = whole_from_text(value)
             if number is None:
                 raise AnswerFormError(f"The answer is {self.describe}, not the text {value!r}")
-            return number
+            return self.not_negative(number)
         if isinstance(value, bool) or not isinstance(value, Real | Decimal):
             raise AnswerFormError(f"The answer is {self.describe}, not {kind_of(value)}")
         if isinstance(value, Integral):
-            return int(value)
+            return self.not_negative(int(value))
         try:
             whole: int | None = int(cast(SupportsInt, value))
         except (ValueError, OverflowError, TypeError):  # NaN, infinity
             whole = None
         if whole is None or whole != value:
             raise AnswerFormError(f"{value!r} is not a whole number: count in whole units")
-        return whole
+        return self.not_negative(whole)
+
+    def not_negative(self, number: int) -> int:
+        """What is asked as a whole number (a count, a rule number) is never negative: one
+        below 0 is a slip of form, like a fraction."""
+        if number < 0:
+            raise AnswerFormError(f"{number} is below 0, and what is asked here never is")
+        return number
 
 
 @dataclass(frozen=True)

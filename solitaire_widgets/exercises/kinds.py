@@ -463,12 +463,14 @@ def through_insides(function: Callable[..., object]) -> str | None:
     )
 
 
-def value_text(value: object, whole: bool = False, where: str = "") -> str:
+def value_text(value: object, whole: bool = False, where: str = "", precise: bool = False) -> str:
     """A function's value as it is compared and hashed: a whole number as itself; any other
     number to ten significant digits, so that a Fraction and a float of the same value (the
     float's last digits are rounding) read the same. A ``Decimal`` is a number too, and so are
     digits typed as text where a whole number is asked. An ``AnswerFormError`` for anything
-    else, and for a number ``float()`` cannot read; ``where`` names the call that gave it."""
+    else, and for a number ``float()`` cannot read; ``where`` names the call that gave it. A
+    numpy number or 0-d array is its number; with ``precise`` (an exact value is asked), one of
+    single precision is a slip of form, said (it cannot hold ten digits)."""
     returns = f"Your function returns {value!r}" + (f" in {where}" if where else "")
     if value is None:
         raise AnswerFormError(
@@ -477,6 +479,15 @@ def value_text(value: object, whole: bool = False, where: str = "") -> str:
         )
     if whole and isinstance(value, str) and (typed := whole_from_text(value)) is not None:
         value = typed  # digits typed as text
+    dtype = getattr(value, "dtype", None)
+    if precise and getattr(dtype, "kind", "") == "f" and getattr(dtype, "itemsize", 8) < 8:
+        digits = 7 if dtype.itemsize == 4 else 3  # type: ignore[union-attr]
+        raise AnswerFormError(
+            f"{returns}, a numpy {dtype.name}, which keeps only about {digits} digits where "  # type: ignore[union-attr]
+            "the check compares ten: compute in plain floats (float64) or with Fraction"
+        )
+    if getattr(value, "shape", None) == () and callable(getattr(value, "item", None)):
+        value = value.item()  # type: ignore[attr-defined]  # a numpy number or 0-d array
     if isinstance(value, bool) or not isinstance(value, Real | Decimal):
         raise AnswerFormError(f"{returns}, which is not a number")
     if whole and isinstance(value, Integral):
@@ -677,14 +688,17 @@ class Function(Exercise):
         the scan before it runs, or refused by the package while the check runs it (a helper
         the scan does not see: a deque, ``itertools.repeat``, a dict's ``__missing__``...)."""
         return (
-            f"Your function uses {', '.join(sorted(set(names)))} from solitaire_widgets, which "
-            f"would work the answer out for you. {self.by_hand}"
+            f"Your function uses {', '.join(sorted(set(names)))} from solitaire_widgets: this "
+            f"exercise asks you to work the answer out without the package. {self.by_hand}"
         )
 
     def _values(self, function: Callable[..., object]) -> list[str]:
         return [
             value_text(
-                call(function, self.name, case.args), self.whole, called(self.name, case.args)
+                call(function, self.name, case.args),
+                self.whole,
+                called(self.name, case.args),
+                precise=True,
             )
             for case in self.cases
         ]
@@ -759,8 +773,8 @@ class Function(Exercise):
             return self.feedback(
                 "not yet",
                 f"Your values are all whole numbers ({', '.join(texts[:4])}...). Does a `//`, "
-                "an `int()` or a `round()` drop the fraction? Divide with / and return the value "
-                "as it comes, or use Fraction.",
+                "an `int()`, a `round()` or a `ceil()` drop the fraction? Divide with / and "
+                "return the value as it comes, or use Fraction.",
             )
         if drawn and nearly(on_drawn, [value for _, value in drawn]):
             return self.feedback(
@@ -826,7 +840,7 @@ class Function(Exercise):
         value itself, not with a stored text, so no rounding edge can fail it (a value of the
         wrong form says so, through ``value_text``)."""
         value = call(function, self.name, args)
-        value_text(value, self.whole, called(self.name, args))
+        value_text(value, self.whole, called(self.name, args), precise=True)
         return float(value)  # type: ignore[arg-type]
 
     def _mistake(self, texts: list[str]) -> str | None:
