@@ -72,6 +72,9 @@ NAMED_MOVES = {"draw": DRAW, "deal": DEAL, "redeal": REDEAL}
 """The moves written as a word (``draw`` is also ``S-W``)."""
 
 
+DASHES = "\u2010\u2011\u2012\u2013\u2014\u2212"  # hyphen, non-breaking, figure, en, em, minus
+
+
 def parse_move(text: object) -> Move:
     """Read a move in notation (``R3-F1``, ``W-F``, ``draw``, ``deal``, ``redeal``): the
     grammar every part of the package reads moves with. ``NotationError`` if unreadable."""
@@ -93,6 +96,11 @@ def parse_move(text: object) -> Move:
     if named is not None:
         return named
     match = _PILE_MOVE.fullmatch(text)
+    if match is None and any(dash in text for dash in DASHES):
+        raise NotationError(
+            f"cannot read {quoted(text)} as a move: its dash is not the hyphen '-' (a word "
+            "processor may have made it a long dash); type it with the '-' key"
+        )
     if match is None:
         raise NotationError(
             f"cannot read {quoted(text)} as a move: write SOURCE-TARGET with pile names, like "

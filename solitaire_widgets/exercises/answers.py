@@ -267,6 +267,11 @@ class RefusalsForm(Form):
             name = read_move(move)
             if isinstance(rule, str) and (number := whole_from_text(rule)) is not None:
                 rule = number  # "2": a rule number typed as text
+            if rule is None:
+                raise AnswerFormError(
+                    f"{name} has None for its rule: list only the moves you expect the engine "
+                    f"to refuse, each with the rule it breaks (the form: {self.describe})"
+                )
             if isinstance(rule, bool) or not isinstance(rule, Real | Decimal):
                 raise AnswerFormError(
                     "Give each refused move the number of the rule it breaks, as a number "

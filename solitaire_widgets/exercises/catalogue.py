@@ -256,7 +256,10 @@ EXERCISE_LIST: list[Exercise] = [
         "legal",
         "warm-up",
         mistakes=(
-            Mistake("Can you only draw when no card can go home? Read rule 3 again."),
+            Mistake(
+                "Can you only draw when no card can go home? Rule 3 does not say so: what do "
+                "the rules say about when you may draw?"
+            ),
             Mistake(
                 "X-F means 'to whichever foundation takes it': is there one that takes that "
                 "card now? (F1 clubs, F2 diamonds, F3 hearts, F4 spades.)"

@@ -77,6 +77,9 @@ class Feedback:
     points: float = 0.0
     number: int = 0
     draw: str = ""
+    # the answer judged, as text, when it is a value (a function's behaviour can change without
+    # its code: "" then): the same value checked again is not counted again (``remember``)
+    key: str = field(default="", repr=False, compare=False)
 
     @property
     def correct(self) -> bool:
@@ -195,6 +198,8 @@ def _counted(assess: Callable[..., Feedback]) -> Callable[..., Feedback]:
         except AnswerFormError as error:
             told = self.feedback("not yet", f"{error}. (Not counted as a try.)")
             return replace(told, number=session.remember(told, counted=False))
+        key = "" if callable(answer) else f"{type(answer).__name__}:{answer!r}"
+        feedback = replace(feedback, key=key)
         return replace(feedback, number=session.remember(feedback))
 
     assess_and_count.__doc__ = assess.__doc__
@@ -302,6 +307,15 @@ class Computed(Exercise):
         right = any(
             given == self.form.canonical(self.from_engine(choice)) for choice in self.choices(who)
         )
+        if not right and self.personal is not None and who.source == "typed":
+            shared = self.form.canonical(self.from_engine(self.personal(Student())))
+            if given == shared:  # a slip of order, not of thinking: not counted
+                raise AnswerFormError(
+                    "Your answer is right for the shared numbers, not for yours (made from the "
+                    f'name "{who.shown or who.name}"): were the shared ones shown before you '
+                    "typed your name? Run the cell that shows your numbers again, and answer "
+                    "for them"
+                )
         if right:
             feedback = self.feedback("correct", self.note)
         elif self.one_message:
@@ -310,14 +324,7 @@ class Computed(Exercise):
             feedback = self.wrong(answer, read, self.form)
         if self.personal is None:
             return feedback
-        whose = who.checked_with()
-        shared = self.form.canonical(self.from_engine(self.personal(Student())))
-        if not right and who.source == "typed" and given == shared:
-            whose += (
-                " Your answer is right for the shared numbers, not for yours: were they shown "
-                "before you typed your name? Run the cell that shows your numbers again."
-            )
-        return replace(feedback, message=f"{feedback.message} {whose}".strip())
+        return replace(feedback, message=f"{feedback.message} {who.checked_with()}".strip())
 
 
 @dataclass(frozen=True)

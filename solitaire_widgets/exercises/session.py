@@ -17,10 +17,21 @@ if TYPE_CHECKING:
 
 def remember(feedback: Feedback, counted: bool = True) -> int:
     """Keep a verdict; count it as a try unless nothing was answered (or ``counted`` is False:
-    an answer of the wrong form). The try's number (0 for one not counted)."""
+    an answer of the wrong form). The try's number (0 for one not counted). The same value
+    checked again with the same verdict (Run All after finishing) keeps its try's number: a
+    teacher reads the tries it took, not how often the cell ran."""
+    before = last(feedback.exercise)
     kernel_state.last()[feedback.exercise] = feedback
     if feedback.verdict == "not answered yet" or not counted:
         return 0
+    again = (
+        before is not None
+        and feedback.key
+        and (before.key, before.verdict, before.message)
+        == (feedback.key, feedback.verdict, feedback.message)
+    )
+    if again and tries(feedback.exercise):
+        return tries(feedback.exercise)
     kernel_state.tries()[feedback.exercise] = tries(feedback.exercise) + 1
     return tries(feedback.exercise)
 
