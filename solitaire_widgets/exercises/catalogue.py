@@ -493,6 +493,8 @@ EXERCISE_LIST: list[Exercise] = [
             "Count for each pile: the card it holds now, and the stock cards it gets, one per "
             "pile on each deal move, R1 first. Do the last deal moves reach every pile?"
         ),
+        note="Each deal move gives one card to each pile in turn, R1 first: counting them "
+        "predicts the table.",
         form=IntsForm(length=4, describe="a list of four whole numbers, for R1 to R4"),
         from_engine=lambda choice: sizes_when_dealt_out(),
     ),
@@ -637,6 +639,8 @@ EXERCISE_LIST: list[Exercise] = [
             "Take each face-up card: can it go home, or onto a tableau card of its own suit "
             "one rank higher?"
         ),
+        note="A top card goes home, or onto the card of its own suit one rank higher (an "
+        "empty pile is refilled from the reserve); and you may draw whenever the stock has cards.",
         form=MoveSetForm(),
         from_engine=lambda choice: legal_among(ACME_TABLE),
         position=ACME_TABLE,
@@ -779,6 +783,8 @@ EXERCISE_LIST: list[Exercise] = [
             "Count card by card: where may the stock's top card go, where the reserve's, and "
             "where each tableau pile's top card?"
         ),
+        note="Each foundation that takes a card, and each tableau pile, is a move of its own: "
+        "in Fly a card often has many places to go.",
         form=IntForm(),
         from_engine=lambda position: len(legal_among(position)),
         personal=_choose("fly-moves", FLY_POSITIONS),
@@ -916,6 +922,11 @@ EXERCISE_LIST: list[Exercise] = [
             "rate over many? D: which other rates lie inside the interval, and would it "
             "confirm each of them? E: by how much does the half-width h change when n is four "
             "times as large?"
+        ),
+        note=(
+            "The 95% is a promise about the way intervals are made, not about one interval; "
+            "an estimate is not the true rate; an interval is about the rate over many deals; "
+            "being inside it is consistent, not confirmed; and four times the deals halve it."
         ),
         form=LettersForm(letters="ABCDE"),
         answer_digests=("face5cd48f4c4ddc613a58e3",),
