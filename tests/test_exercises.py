@@ -543,6 +543,7 @@ def test_a_number_whose_float_asks_the_package_is_refused_in_words() -> None:
         ("quadrennial-legal", ["R1-F", "R9-F1"], "Quadrennial has no pile 'R9'"),
         ("quadrennial-rules", {"R4-F1": 7}, "rule 7 is not on the card"),
         ("fly-moves", -3, "-3 is below 0"),
+        ("quadrennial-rules", {"S-F2": -2}, "S-F2: rule -2 is not on the card"),
         ("quadrennial-legal", ["R1\u2013F2"], "its dash is not the hyphen"),
         ("quadrennial-rules", {"S-W": None}, "list only the moves you expect the engine to"),
         ("acquaintance-back", ("R1", -1), "-1 is below 0"),
@@ -557,6 +558,22 @@ def test_an_answer_of_the_wrong_form_is_told_what_form(
     assert feedback.verdict == "not yet" and words in feedback.message, feedback
     counted = words in ("not yet for other", "not a probability")
     assert ("(Not counted as a try.)" not in feedback.message) == counted, feedback
+
+
+def test_the_same_function_checked_again_is_not_another_try_and_a_generator_is_a_slip() -> None:
+    """The nineteenth review: Run All after finishing added a try for every function; and a
+    generator, remembered by its address, let a loop over candidates go uncounted."""
+    student("")
+
+    def p_ace(cards: int, aces: int, reserve: int) -> Fraction:
+        return 1 - Fraction(comb(cards - aces, reserve), comb(cards, reserve))
+
+    assert [judge("quadrennial-ace", p_ace).number for _ in range(3)] == [1, 1, 1]
+    assert judge("quadrennial-ace", lambda c, a, r: 0.5).number == 2  # other values: a try
+    candidates = (["S-W"], ["W-T3"], ["R-T1"])
+    told = [judge("start-legal", (move for move in c)) for c in candidates]
+    assert all("not a generator" in f.message and f.number == 0 for f in told), told
+    assert judge("start-legal", {"S-W"}).number == judge("start-legal", {"S-W"}).number
 
 
 def test_the_same_value_checked_again_is_not_another_try() -> None:

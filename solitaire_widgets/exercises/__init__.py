@@ -65,11 +65,15 @@ def value_of(function: Callable[..., object], *args: object) -> object:
 
 def measured_share(function: Callable[..., object], p: float, n: int, runs: int) -> object:
     """What a coverage simulation ``function(p, n, runs, rng)`` measures with
-    ``random.Random(0)``; None when it is not written yet or raises, and None, said, when it
+    ``random.Random(0)``; None when it is not written yet, and None, said, when it raises or
     measures nothing: the same share with two other generators too is a value typed in (the
     check says so), not a measurement to compare (an honest simulation repeats its share on
     three generators about once in a thousand)."""
-    first = value_of(function, p, n, runs, random.Random(0))
+    try:
+        first = function(p, n, runs, random.Random(0))
+    except Exception as error:  # the student's code: say it, the check says more
+        print(f"Your simulation raised {error!r} (see its check), so there is nothing to compare.")
+        return None
     if first is None or first is Ellipsis:
         return first
     others = [value_of(function, p, n, runs, random.Random(seed)) for seed in (1, 2)]

@@ -124,10 +124,13 @@ class ListForm(Form):
 @dataclass(frozen=True)
 class IntForm(Form):
     describe: str = "a whole number"
+    counts: bool = True  # a count is never negative (a rule number is checked by its card)
 
     def read(self, value: object) -> int:
         """A whole number of any number type (``3``, ``3.0``, ``Fraction(6, 2)``,
         ``Decimal("3")``, or digits as text, ``"3"``); a fraction of a unit is refused."""
+        if getattr(value, "shape", None) == () and callable(getattr(value, "item", None)):
+            value = value.item()  # type: ignore[attr-defined]  # a numpy number or 0-d array
         if isinstance(value, str):
             number = whole_from_text(value)
             if number is None:
@@ -148,7 +151,7 @@ class IntForm(Form):
     def not_negative(self, number: int) -> int:
         """What is asked as a whole number (a count, a rule number) is never negative: one
         below 0 is a slip of form, like a fraction."""
-        if number < 0:
+        if number < 0 and self.counts:
             raise AnswerFormError(f"{number} is below 0, and what is asked here never is")
         return number
 
@@ -277,7 +280,7 @@ class RefusalsForm(Form):
                     "Give each refused move the number of the rule it breaks, as a number "
                     f"(the form: {self.describe}); {name} has {rule!r}, which is not a number"
                 )
-            refusals[name] = IntForm("a rule number").read(rule)
+            refusals[name] = IntForm("a rule number", counts=False).read(rule)
         return refusals
 
     def canonical(self, value: object) -> str:

@@ -272,7 +272,7 @@ EXERCISE_LIST: list[Exercise] = [
             "Read each reserve card of deal 3: only an ace can start a foundation, and F1 to F4 "
             "are clubs, diamonds, hearts and spades."
         ),
-        note="Aces can go home, and you may always draw.",
+        note="Aces can go home, and you may draw whenever the stock has cards.",
         form=MoveSetForm(),
         from_engine=lambda choice: legal_among(QUAD_START),
         position=QUAD_START,
@@ -541,6 +541,7 @@ EXERCISE_LIST: list[Exercise] = [
             "equally likely. How many non-aces are there, how many of them are 2s, and how many "
             "rows hold no 2?"
         ),
+        note="Counting the rows with no 2 (the complement) is the easy way to 'at least one'.",
         points=2,
         params=("suits", "piles"),
         cases=(
@@ -839,6 +840,7 @@ EXERCISE_LIST: list[Exercise] = [
             "Count the reserves that hold both K♠: both of them, then the rest from the other "
             "non-aces; divide by all the reserves of that size."
         ),
+        note="Counting the places of the two K♠ among the 96 is the same as counting reserves.",
         points=2,
         params=("reserve",),
         cases=(
@@ -1005,6 +1007,7 @@ EXERCISE_LIST: list[Exercise] = [
             "rng.random() < p), make the interval with wilson(wins, n), and see whether it "
             "contains p."
         ),
+        note="Wilson's interval covers close to 95%, a little above or below as p and n change.",
         points=2,
         trials=(
             (0.15, 50, 2000),
@@ -1079,6 +1082,7 @@ EXERCISE_LIST: list[Exercise] = [
             "Start from h = z·√(p(1 − p)/n) with z = 1.96, square both sides and solve for n; "
             "then round up (ceil)."
         ),
+        note="Halving the half-width takes four times the deals: h shrinks like 1/√n.",
         points=3,
         whole=True,
         probability=False,

@@ -32,9 +32,10 @@ import math
 import random
 import re
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from fractions import Fraction
 from numbers import Integral, Real
 from typing import Any, Literal, TypeVar
 
@@ -186,6 +187,42 @@ class Exercise:
         return self.feedback("not yet", self.mistake_hint(answer, read, form) or self.otherwise)
 
 
+_VALUES: dict[str, str] = {}
+"""What a function answer gave in the check that is running, by exercise (its values on the
+stored cases, a simulation's shares): the same values and verdict again are not another try."""
+
+_PLAIN = (str, int, float, Fraction, Decimal)
+
+
+def _plain(value: object) -> bool:
+    """Whether ``value`` is data whose ``repr`` is its content: numbers, text, and lists,
+    tuples, sets and dicts of them (not an object whose ``repr`` is its address)."""
+    if type(value) in _PLAIN:
+        return True
+    if isinstance(value, dict) and type(value) is dict:
+        return all(_plain(k) and _plain(v) for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)) and type(value) in (
+        list,
+        tuple,
+        set,
+        frozenset,
+    ):
+        return all(_plain(item) for item in value)
+    return False
+
+
+def answer_key(exercise_id: str, answer: object) -> str:
+    """The answer as a try remembers it: plain data by its content, a function by the values it
+    gave (``_VALUES``); "" (always a new try) for anything else."""
+    if callable(answer):
+        return _VALUES.pop(exercise_id, "")
+    if not _plain(answer):
+        return ""
+    if isinstance(answer, (set, frozenset)):  # the same set may list its items in any order
+        return "set:" + ",".join(sorted(map(repr, answer)))
+    return f"{type(answer).__name__}:{answer!r}"
+
+
 def _counted(assess: Callable[..., Feedback]) -> Callable[..., Feedback]:
     """``assess`` with its verdict counted as a try. An answer of the wrong form (text for a
     number, a list for a dict...) is told so and not counted: its message says nothing about
@@ -193,13 +230,18 @@ def _counted(assess: Callable[..., Feedback]) -> Callable[..., Feedback]:
     review)."""
 
     def assess_and_count(self: Exercise, answer: object, *more: Any) -> Feedback:
+        _VALUES.pop(self.id, None)
         try:
+            if isinstance(answer, Iterator):
+                raise AnswerFormError(
+                    "Give your answer as a list (or a set), not a generator or an iterator: "
+                    "those can be read only once"
+                )
             feedback = assess(self, answer, *more)
         except AnswerFormError as error:
             told = self.feedback("not yet", f"{error}. (Not counted as a try.)")
             return replace(told, number=session.remember(told, counted=False))
-        key = "" if callable(answer) else f"{type(answer).__name__}:{answer!r}"
-        feedback = replace(feedback, key=key)
+        feedback = replace(feedback, key=answer_key(self.id, answer))
         return replace(feedback, number=session.remember(feedback))
 
     assess_and_count.__doc__ = assess.__doc__
@@ -754,6 +796,7 @@ class Function(Exercise):
         if values is None:
             return self.feedback("not yet", self._from_package(refused))
         texts, on_drawn = values
+        _VALUES[self.id] = repr(texts)  # (the drawn cases change with each check)
         if isinstance(on_drawn, AnswerFormError):
             # a drawn case broke a method that the stored ones show is a known mistake (a sum
             # for "at least k" reaches a negative count): its hint is what helps
@@ -949,6 +992,7 @@ class Simulation(Exercise):
         if values is None:
             return self.feedback("not yet", self._from_package(refused))
         shares, others = values
+        _VALUES[self.id] = repr((shares, others))
         for mistake in self.mistakes:
             if mistake.when is not None and mistake.when(shares):
                 return self.feedback("not yet", mistake.hint)
