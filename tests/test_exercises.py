@@ -574,6 +574,27 @@ def test_the_same_function_checked_again_is_not_another_try_and_a_generator_is_a
     told = [judge("start-legal", (move for move in c)) for c in candidates]
     assert all("not a generator" in f.message and f.number == 0 for f in told), told
     assert judge("start-legal", {"S-W"}).number == judge("start-legal", {"S-W"}).number
+    import numpy as np
+
+    again = [judge("start-legal", answer).number for answer in (np.array(["S-W"]), ("S-W",))]
+    assert again[0] == again[1]  # the same moves, read alike
+    assert "as a dict of refused moves" in judge("quadrennial-rules", iter([])).message
+
+
+def test_a_wrong_function_checked_again_and_again_is_counted_each_time() -> None:
+    """The twentieth review: a function right on the stored cases but not on every deck kept
+    its try number while the drawn cases were drawn anew, until one check passed; every drawn
+    case must be right now, and only a correct function keeps its try."""
+    student("")
+
+    def p_ace(cards: int, aces: int, reserve: int) -> Fraction:
+        right = 1 - Fraction(comb(cards - aces, reserve), comb(cards, reserve))
+        return right if cards < 28 or (cards, aces, reserve) in STORED else Fraction(1, 3)
+
+    STORED = {case.args for case in EXERCISES["quadrennial-ace"].cases}  # type: ignore[attr-defined]
+    numbers = [judge("quadrennial-ace", p_ace) for _ in range(6)]
+    assert all(f.verdict == "not yet" for f in numbers), numbers
+    assert [f.number for f in numbers] == [1, 2, 3, 4, 5, 6]
 
 
 def test_the_same_value_checked_again_is_not_another_try() -> None:
@@ -909,11 +930,13 @@ def test_a_fresh_copy_of_the_checks_counts_in_the_same_tries(
     importlib.reload(session)  # a module run again keeps the count
     importlib.reload(importlib.import_module("solitaire_widgets.exercises.checking"))
     assert tries("lab-meaning") == counted + 1
-    check("lab-meaning", {"A", "E"})
+    check("lab-meaning", {"A", "E"})  # the same answer again, the same verdict: the same try
     assert capsys.readouterr().out.startswith(
-        f"Exercise 1 (what does the interval say?), try {counted + 2}: correct."
+        f"Exercise 1 (what does the interval say?), try {counted + 1}: correct."
     )
     assert passed("lab-meaning")
+    check("lab-meaning", {"A"})
+    assert f"try {counted + 2}: not yet" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("exercise_id", ["lab-meaning", "start-legal", "quadrennial-ace"])

@@ -77,7 +77,7 @@ def measured_share(function: Callable[..., object], p: float, n: int, runs: int)
     if first is None or first is Ellipsis:
         return first
     others = [value_of(function, p, n, runs, random.Random(seed)) for seed in (1, 2)]
-    if all(other == first for other in others):
+    if all(repr(other) == repr(first) for other in others):  # (any value: an array too)
         print(
             f"Your simulation gives {first!r} with every random generator: it does not measure "
             "(see its check), so there is nothing to compare."
@@ -109,7 +109,7 @@ def against_simulation(
     """
     if hits is None:
         if share is None or share is Ellipsis:
-            print("(Write the simulation above to compare.)")
+            print("(No measured share to compare yet.)")
             return
         number = not isinstance(share, bool) and isinstance(share, Real | Decimal)
         measured = float(share) if number else math.nan  # type: ignore[arg-type]

@@ -35,7 +35,6 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from fractions import Fraction
 from numbers import Integral, Real
 from typing import Any, Literal, TypeVar
 
@@ -157,6 +156,11 @@ class Exercise:
         as a try: ``__init_subclass__``)."""
         raise NotImplementedError
 
+    def answer_form(self) -> Form | None:
+        """How an answer that is a value is read (None: the answer is a function)."""
+        form = getattr(self, "form", None)
+        return form if isinstance(form, Form) else None
+
     def feedback(self, verdict: Verdict, message: str, points: float | None = None) -> Feedback:
         if points is None:
             points = float(self.points) if verdict == "correct" else 0.0
@@ -191,36 +195,22 @@ _VALUES: dict[str, str] = {}
 """What a function answer gave in the check that is running, by exercise (its values on the
 stored cases, a simulation's shares): the same values and verdict again are not another try."""
 
-_PLAIN = (str, int, float, Fraction, Decimal)
 
-
-def _plain(value: object) -> bool:
-    """Whether ``value`` is data whose ``repr`` is its content: numbers, text, and lists,
-    tuples, sets and dicts of them (not an object whose ``repr`` is its address)."""
-    if type(value) in _PLAIN:
-        return True
-    if isinstance(value, dict) and type(value) is dict:
-        return all(_plain(k) and _plain(v) for k, v in value.items())
-    if isinstance(value, (list, tuple, set, frozenset)) and type(value) in (
-        list,
-        tuple,
-        set,
-        frozenset,
-    ):
-        return all(_plain(item) for item in value)
-    return False
-
-
-def answer_key(exercise_id: str, answer: object) -> str:
-    """The answer as a try remembers it: plain data by its content, a function by the values it
-    gave (``_VALUES``); "" (always a new try) for anything else."""
+def answer_key(exercise: Exercise, answer: object) -> str:
+    """The answer as a try remembers it: a value by what its form reads (the same moves in any
+    order, a numpy count, a list or a tuple alike), a function by the values it gave on the
+    stored cases (``_VALUES``; ``remember`` keeps a function's try only when it was correct, as
+    the drawn cases change); "" (always a new try) for anything else."""
     if callable(answer):
-        return _VALUES.pop(exercise_id, "")
-    if not _plain(answer):
+        values = _VALUES.pop(exercise.id, "")
+        return f"values:{values}" if values else ""
+    form = exercise.answer_form()
+    if form is None:
         return ""
-    if isinstance(answer, (set, frozenset)):  # the same set may list its items in any order
-        return "set:" + ",".join(sorted(map(repr, answer)))
-    return f"{type(answer).__name__}:{answer!r}"
+    try:
+        return f"form:{form.canonical(answer)}"
+    except AnswerFormError:
+        return ""
 
 
 def _counted(assess: Callable[..., Feedback]) -> Callable[..., Feedback]:
@@ -233,15 +223,17 @@ def _counted(assess: Callable[..., Feedback]) -> Callable[..., Feedback]:
         _VALUES.pop(self.id, None)
         try:
             if isinstance(answer, Iterator):
+                form = self.answer_form()
+                asked = f"as {form.describe}" if form is not None else "as a value"
                 raise AnswerFormError(
-                    "Give your answer as a list (or a set), not a generator or an iterator: "
-                    "those can be read only once"
+                    f"Give your answer {asked}, not a generator or an iterator: those can be "
+                    "read only once"
                 )
             feedback = assess(self, answer, *more)
         except AnswerFormError as error:
             told = self.feedback("not yet", f"{error}. (Not counted as a try.)")
             return replace(told, number=session.remember(told, counted=False))
-        feedback = replace(feedback, key=answer_key(self.id, answer))
+        feedback = replace(feedback, key=answer_key(self, answer))
         return replace(feedback, number=session.remember(feedback))
 
     assess_and_count.__doc__ = assess.__doc__
@@ -389,6 +381,9 @@ class Refusals(Exercise):
         "the rule on the card that allows each move, or the one it breaks (the rulings count)."
     )
 
+    def answer_form(self) -> Form:
+        return RefusalsForm()
+
     def _assess(self, answer: object) -> Feedback:
         form = RefusalsForm()
         refusals = form.read(answer)
@@ -454,6 +449,9 @@ class Fewest(Exercise):
                     seen.add(child.key())
                     frontier.append((child, moves + 1))
         return None
+
+    def answer_form(self) -> Form:
+        return MoveListForm()
 
     def _assess(self, answer: object) -> Feedback:
         form = MoveListForm()
@@ -808,8 +806,9 @@ class Function(Exercise):
             case_digest(self.id, case.args, text) in case.digests
             for case, text in zip(self.cases, texts, strict=True)
         ]
-        right_on_drawn = not drawn or math.isclose(
-            on_drawn[0], drawn[0][1], rel_tol=1e-9, abs_tol=1e-12
+        right_on_drawn = all(  # every drawn case: a wrong method right on some decks fails
+            math.isclose(value, right, rel_tol=1e-9, abs_tol=1e-12)
+            for value, (_, right) in zip(on_drawn, drawn, strict=True)
         )
         if all(right) and right_on_drawn:
             return self.feedback("correct", self.note)
