@@ -81,6 +81,13 @@ def kind_of(value: object) -> str:
     return names.get(type(value), f"a {type(value).__name__}")
 
 
+def unwrapped(value: object) -> object:
+    """A numpy number or 0-d array as the Python number it holds; anything else as it is."""
+    if getattr(value, "shape", None) == () and callable(getattr(value, "item", None)):
+        return value.item()  # type: ignore[attr-defined]
+    return value
+
+
 @dataclass(frozen=True)
 class Form:
     """How to read one kind of answer; ``describe`` names it in the messages."""
@@ -129,8 +136,7 @@ class IntForm(Form):
     def read(self, value: object) -> int:
         """A whole number of any number type (``3``, ``3.0``, ``Fraction(6, 2)``,
         ``Decimal("3")``, or digits as text, ``"3"``); a fraction of a unit is refused."""
-        if getattr(value, "shape", None) == () and callable(getattr(value, "item", None)):
-            value = value.item()  # type: ignore[attr-defined]  # a numpy number or 0-d array
+        value = unwrapped(value)
         if isinstance(value, str):
             number = whole_from_text(value)
             if number is None:

@@ -52,6 +52,7 @@ from .answers import (
     digest,
     is_unanswered,
     slow_digest,
+    unwrapped,
     unwritten,
     whole_from_text,
 )
@@ -245,15 +246,9 @@ def known_piles(moves: Iterable[str], position: Position) -> None:
     Quadrennial): a slip of form, which says nothing about the answer, so it is not counted."""
     rules = get_variant(position.variant)
     for text in moves:
-        move = parse_move(text)
-        unknown = [n for n in (move.src, move.dst) if move.dst and n not in rules.index]
-        if move.dst == "F" and move.src in rules.index:
-            unknown = []  # X-F: to whichever foundation takes it
-        if unknown:
-            raise AnswerFormError(
-                f"In {text}: {rules.title} has no pile {unknown[0]!r}; its piles are "
-                f"{rules.pile_list()}"
-            )
+        unknown = rules.unknown_pile(parse_move(text))
+        if unknown is not None:
+            raise AnswerFormError(f"In {text}: {unknown}")
 
 
 @dataclass(frozen=True)
@@ -533,8 +528,7 @@ def value_text(value: object, whole: bool = False, where: str = "", precise: boo
             f"{returns}, a numpy {dtype.name}, which keeps only about {digits} digits where "  # type: ignore[union-attr]
             "the check compares ten: compute in plain floats (float64) or with Fraction"
         )
-    if getattr(value, "shape", None) == () and callable(getattr(value, "item", None)):
-        value = value.item()  # type: ignore[attr-defined]  # a numpy number or 0-d array
+    value = unwrapped(value)
     if isinstance(value, bool) or not isinstance(value, Real | Decimal):
         raise AnswerFormError(f"{returns}, which is not a number")
     if whole and isinstance(value, Integral):

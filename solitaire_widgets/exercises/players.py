@@ -197,19 +197,27 @@ def _checked_choice(player: Player, view: View, state: GameState, deal: int, don
                 raise PlayerError(f"{where}: your player raised {error!r}") from error
     if asked:
         raise AdvisorAsked(f"{where}: {asking(asked)}")
+    move = as_legal_move(choice, state, view)
+    if isinstance(move, str):
+        raise PlayerError(f"{where}: your player {move}")
+    return move
+
+
+def as_legal_move(choice: object, state: GameState, view: View) -> Move | str:
+    """A player's choice as one of ``view.legal`` (``X-F`` resolved), or what is wrong with
+    it, in words that follow "your player" ("returned None instead of a move...")."""
     if choice is None or choice is Ellipsis:
-        raise PlayerError(
-            f"{where}: your player returned {choice!r} instead of a move (does every path "
-            "through it end in a return?)"
+        return (
+            f"returned {choice!r} instead of a move (does every path through it end in a return?)"
         )
     rules = VARIANTS[state.variant]
     try:
         move = rules.resolve(state, parse_move(choice))
     except (NotationError, IllegalMoveError) as error:
-        raise PlayerError(f"{where}: your player chose {choice!r}: {error}") from None
+        return f"chose {choice!r}: {error}"
     if move not in view.legal:
         reason = rules.why_not(state, move) or "it is not one of view.legal"
-        raise PlayerError(f"{where}: your player chose {str(move)!r}, which is refused: {reason}")
+        return f"chose {str(move)!r}, which is refused: {reason}"
     return move
 
 
@@ -474,20 +482,9 @@ def first_refused(choice: object, variant: str) -> str | None:
     """What a player did wrong with ``choice``, its first choice on deal 1 (``first_choice``),
     in words that follow "your player" ("returned None instead of a move..."); None when the
     choice is one of that view's legal moves."""
-    if choice is None or choice is Ellipsis:
-        return (
-            f"returned {choice!r} instead of a move (does every path through it end in a return?)"
-        )
     state = new_state(variant, 1)
-    rules = VARIANTS[state.variant]
-    try:
-        move = rules.resolve(state, parse_move(choice))
-    except (NotationError, IllegalMoveError) as error:
-        return f"chose {choice!r}: {error}"
-    if move not in view_of(state).legal:
-        why = rules.why_not(state, move) or "not legal"
-        return f"chose {str(move)!r}, which is refused: {why}"
-    return None
+    move = as_legal_move(choice, state, view_of(state))
+    return move if isinstance(move, str) else None
 
 
 def train(player: Player, variant: str = "acme") -> None:

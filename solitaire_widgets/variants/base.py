@@ -156,6 +156,19 @@ class Variant(ABC):
             return f"the game is over, no legal move remains: {reason}"
         return reason
 
+    def unknown_pile(self, move: Move) -> str | None:
+        """Why a pile move names a pile this game does not have (``F``, "whichever foundation
+        takes it", is a target only); None when it names none, or is a named move."""
+        if not move.dst:
+            return None
+        unknown = [n for n in (move.src, move.dst) if n not in self.index and n != "F"]
+        if unknown or move.src == "F":
+            return (
+                f"{self.title} has no pile {quoted(unknown[0] if unknown else move.src)}; "
+                f"its piles are {self.pile_list()}"
+            )
+        return None
+
     def _move_reason(self, state: GameState, move: Move) -> str | None:
         # the named moves by their strings: cheaper than comparing Moves
         if not move.dst and move.src == "deal":
@@ -171,12 +184,9 @@ class Variant(ABC):
             )
         if move.src in self.index and self.kinds[self.index[move.src]] == "foundation":
             return f"cards never leave a foundation ({move.src})"
-        unknown = [n for n in (move.src, move.dst) if n not in self.index and n != "F"]
-        if unknown or move.src == "F":
-            return (
-                f"{self.title} has no pile {quoted(unknown[0] if unknown else move.src)}; "
-                f"its piles are {self.pile_list()}"
-            )
+        unknown = self.unknown_pile(move)
+        if unknown is not None:
+            return unknown
         if move.dst == "F":
             return self._resolve_foundation(state, move)[1]
         src, dst = self.index[move.src], self.index[move.dst]
