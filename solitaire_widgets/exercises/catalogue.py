@@ -53,8 +53,17 @@ ACQ_AFTER_REDEAL = Position(
 )
 ACQ_DEALT_OUT = Position("acquaintance", ACQ_TABLE.first, moves=("deal",) * 11)
 ACQ_RULES = Position("acquaintance", "2S 6D JC 4H 9C 3H 5D QS", moves=("R1-F1", "deal"))
-ACQ_CARDS = ("9H", "8S", "JD", "QS", "4D", "7H", "3S", "5D")
-"""The cards students follow through the redeal: one each, 9♥ for the shared numbers."""
+# fmt: off
+ACQ_CARDS = (
+    "9H", "8S", "JD", "QS", "4D", "7H", "3S", "5D", "6H", "JH", "4S",
+    "TS", "3D", "4C", "9C", "KC", "6D", "TD", "3H", "KH", "6S", "JS",
+    "5S", "5C", "TC", "2D", "7D", "4H", "8H", "2S", "7S", "KD", "QH",
+    "6C", "JC", "8D", "QD", "5H", "TH", "9S", "KS",
+)
+# fmt: on
+"""The cards students follow through the redeal: one each, 9♥ for the shared numbers. Each
+shows on top again on its own pile after its own number of deals (one to eleven), so no two
+cards share an answer."""
 ACME_TABLE = Position("acme", "QH JH 2D 8C KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S 7D 9H")
 ACME_RULES = Position(
     "acme",
@@ -66,45 +75,37 @@ FLY_RULES = Position(
     "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2H 7C 2D 5S 6H 9C 3H",
     moves=("S-F1", "S-T2", "S-T4", "S-T3"),
 )
-FLY_POSITIONS = (
-    Position("fly", seed=4),
-    Position("fly", seed=1, moves=("R-T1", "R-T2", "R-T3", "R-T2", "R-T3", "R-T4")),
-    Position("fly", seed=4, moves=("S-F1", "S-F2", "R-T1", "R-T2", "R-T3", "R-F1", "R-T3")),
-    Position(
-        "fly",
-        seed=2,
-        moves=("R-T1", "R-T1", "R-T2", "R-T2", "R-T3", "R-T3", "R-T4", "R-T5", "R-F1", "R-F2"),
-    ),
-    Position(
-        "fly",
-        seed=11,
-        moves=(
-            "R-F1",
-            "S-F1",
-            "R-T1",
-            "R-T2",
-            "R-T2",
-            "R-F1",
-            "R-T2",
-            "R-T3",
-            "R-F2",
-            "T1-F2",
-            "R-T3",
-        ),
-    ),
-    Position(
-        "fly",
-        seed=2,
-        moves=("R-T1", "R-T1", "R-T2", "R-T2", "R-T3", "R-T3", "R-T4", "R-T5", "R-F1"),
-    ),
-    Position(
-        "fly",
-        seed=47,
-        moves=("R-F1", "R-T1", "R-T1", "R-T2", "R-T3", "R-T1", "R-T2", "R-T4", "R-T3", "R-F1"),
-    ),
+FLY_POSITIONS = tuple(
+    Position("fly", seed=seed, moves=tuple(moves.split()))
+    for seed, moves in (
+        (4, ""),  # the shared numbers: deal 4's opening
+        (1, "R-T1 R-T2 R-T3 R-T2 R-T3 R-T4"),
+        (4, "S-F1 S-F2 R-T1 R-T2 R-T3 R-F1 R-T3"),
+        (2, "R-T1 R-T1 R-T2 R-T2 R-T3 R-T3 R-T4 R-T5 R-F1 R-F2"),
+        (11, "R-F1 S-F1 R-T1 R-T2 R-T2 R-F1 R-T2 R-T3 R-F2 T1-F2 R-T3"),
+        (2, "R-T1 R-T1 R-T2 R-T2 R-T3 R-T3 R-T4 R-T5 R-F1"),
+        (47, "R-F1 R-T1 R-T1 R-T2 R-T3 R-T1 R-T2 R-T4 R-T3 R-F1"),
+        (1, "R-T1 R-T2 R-T3 R-T2 R-T3 R-T4 R-T2 R-T4 R-T3 R-T5 R-T5 R-T1 R-T1"),
+        (5, "R-T1 R-T2 R-T2 R-T3 R-T3 R-T4 R-T4 R-T5 R-F1 T1-F1 R-T5 R-T5 R-T1 R-T1"),
+        (27, "R-T1 R-T1 R-F1 R-T2 R-T2 R-F2 R-T2 R-T1 R-T3 R-T4 R-T4 R-T4 R-F1"),
+        (13, "R-T1 R-F1 R-T2 R-T3 R-T3 R-F2 R-F1 R-F1 R-T4 R-T4 R-T5 R-T5 R-F1 S-T3"),
+        (77, "R-T1 R-T1 R-F1 R-F2 R-T1 R-T2 R-F1 R-T2 R-T3 R-T3 R-T4 R-T3 R-F1"),
+        (134, "R-T1 R-T2 R-T1 R-F1 R-F1 R-T2 R-T3 R-T3 R-T4 R-T4 R-T3 R-T2 R-F1"),
+        (368, "R-T1 R-T1 R-T1 R-T2 R-T3 R-T2 R-T4 R-T3 R-T4 R-T3 R-T4 R-T5 R-F1"),
+        (252, "R-T1 R-T1 R-T2 R-T3 R-T3 R-F1 R-T3 R-F2 R-T1 R-F3 R-T4 R-T5 R-F1 S-F1"),
+        (372, "R-T1 R-T1 R-T2 R-T3 R-T1 R-T2 R-T3 R-T4 R-T2 R-T3 R-T2 R-F1 R-F2"),
+        (505, "S-F1 R-T1 R-T1 R-T2 R-T1 R-F2 R-T3 R-F3 R-T4 R-T5 R-T4 R-T2 R-T5 R-F4 S-T2"),
+        (28, "R-T1 R-T1 R-T2 R-T3 R-T4 R-T5 R-T5 R-T3 R-T4 R-F1"),
+        (2, "R-T1 R-T1 R-T2 R-T2 R-T3 R-T3 R-T4 R-T5 R-F1 R-F2 R-F1"),
+        (223, "R-T1 R-T2 R-T2 R-T2 R-T1 R-T1 R-F1 R-F2"),
+        (217, "R-T1 R-F1 R-F2 R-T1 R-T1 R-F3 R-T2 R-F4 R-T3"),
+        (217, "R-T1 R-F1 R-F2 R-T1 R-T1 R-F3 R-T2"),
+        (234, "S-F1 R-T1 R-F2 R-F1 R-T1 R-T2 R-F3 R-T3"),
+    )
 )
 """The positions students count the moves of: one each, deal 4's opening for the shared
-numbers (the others: the hint player's first moves on a deal)."""
+numbers; the others are the hint player's first moves on a deal, chosen so that the counts
+spread from 5 to 19 legal moves (two neighbours rarely share a count)."""
 START_TABLE = Position("acme", seed=7, moves=("T4-F4", "S-W"))
 START_CANDIDATES = ("S-W", "W-T3", "R-T1", "T4-T3", "R-F3")
 
