@@ -19,6 +19,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from .intervals import percent, wilson
+from .tallies import Tally
 from .variants import VARIANTS, get_variant
 
 if TYPE_CHECKING:
@@ -219,6 +220,15 @@ class Rate:
     hint_wins: int
     budget: str  # the solver's search of each deal, in words a student reads
     thinker: ThinkerRate | None = None  # None: the thinker has not played this game's deals
+
+    def measures(self) -> dict[str, Tally]:
+        """The table's three measures on the same deals, each a count of won, lost (and
+        undecided) deals: the solver's (who sees every card), the hint player's and greedy's."""
+        return {
+            "winnable (sees every card)": Tally(self.winnable, self.unwinnable, self.undecided),
+            "hint player": Tally(self.hint_wins, self.deals - self.hint_wins),
+            "greedy": Tally(self.greedy_wins, self.deals - self.greedy_wins),
+        }
 
     def __str__(self) -> str:
         low, high = self.clopper_pearson

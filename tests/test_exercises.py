@@ -60,7 +60,14 @@ from solitaire_widgets.exercises.catalogue import (
 )
 from solitaire_widgets.exercises.checking import RECORD_KEY, record
 from solitaire_widgets.exercises.identity import Student, nbgrader_id
-from solitaire_widgets.exercises.kinds import Function, Refusals, Simulation, nearly, value_text
+from solitaire_widgets.exercises.kinds import (
+    WRONG_RULE,
+    Function,
+    Refusals,
+    Simulation,
+    nearly,
+    value_text,
+)
 from solitaire_widgets.exercises.players import TRAINING, TRAINING_WORDS, PlayerError, compare
 from solitaire_widgets.exercises.positions import Position
 from solitaire_widgets.exercises.project import (
@@ -747,7 +754,7 @@ def test_feedback_on_refusals_is_the_same_for_every_wrong_answer(exercise_id: st
             feedback = judge(exercise_id, {**right, move: rule})
             if not feedback.correct:
                 wrong_rules.add(feedback.message)
-    assert len(wrong_rules) == 1, wrong_rules
+    assert wrong_rules == {WRONG_RULE}, wrong_rules  # no question per move (review 21)
     for message in messages:  # (the rule message comes once every refused move is found)
         named = [
             m for m in candidates if "-" in m and re.search(rf"(?<![\w-]){m}(?![\w-])", message)
@@ -1091,6 +1098,20 @@ def test_honest_simulations_with_any_generator_pass(seed: int) -> None:
     assert judge("lab-coverage", with_numpy).verdict == "correct"
     assert judge("lab-coverage", with_random).verdict == "correct"
     assert judge("lab-coverage", unseeded).verdict == "correct"
+
+
+def test_a_simulation_seeded_by_itself_is_told_to_use_rng_without_a_try() -> None:
+    """The twenty-first review: the notebooks seed their runs, so a student seeds inside the
+    function too; that ignores the rng the check gives, a slip of form (not counted)."""
+
+    def seeded(p: float, n: int, runs: int, rng: random.Random) -> float:
+        return simulated_coverage(p, n, runs, random.Random(2024))
+
+    before = session.tries("lab-coverage")
+    feedback = judge("lab-coverage", seeded)
+    assert feedback.verdict == "not yet" and "(Not counted as a try.)" in feedback.message
+    assert "does not draw its random numbers from the `rng`" in feedback.message
+    assert session.tries("lab-coverage") == before
 
 
 def test_the_exact_coverage_is_not_a_measurement() -> None:

@@ -278,3 +278,14 @@ def test_any_field_replaced_is_read_right_or_refused(path: str, value: object) -
         load_table(tampered(setter(path, value)), "fuzzed.json")
     except ValueError as refused:
         assert str(refused).startswith("fuzzed.json: ")
+
+
+def test_each_measure_counts_every_deal_of_the_table() -> None:
+    """``Rate.measures`` (06's table and plot): three counts on the same deals."""
+    for game in ("quadrennial", "acquaintance", "acme", "fly"):
+        figures = rate(game)
+        measures = figures.measures()
+        assert list(measures) == ["winnable (sees every card)", "hint player", "greedy"]
+        assert all(tally.samples == figures.deals for tally in measures.values())
+        assert measures["winnable (sees every card)"].undecided == figures.undecided
+        assert measures["greedy"].won == figures.greedy_wins <= figures.winnable

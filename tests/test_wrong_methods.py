@@ -301,7 +301,19 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
         "fly-pair",
         "adds the pairs",
         lambda r: 48 * comb(94, r - 2) / comb(96, r),
-        "once for each of the 48 different cards",
+        "the expected number of pairs",
+    ),
+    (  # the same sum by the notebook's own "So?" cell's 78 pairs of places (review 21)
+        "fly-pair",
+        "adds the pairs of places",
+        lambda r: comb(r, 2) / 95,
+        "the expected number of pairs",
+    ),
+    (  # a right method rounded: p_pair draws no case, so the check asks (review 21)
+        "fly-pair",
+        "rounded",
+        lambda r: round(1 - comb(48, r) * 2**r / comb(96, r), 4),
+        "does your function round?",
     ),
     (
         "fly-pair",
@@ -362,6 +374,12 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
         "h in points",
         lambda p, h: ceil(1.96**2 * p * (1 - p) / (100 * h) ** 2),
         "one percentage point is 0.01",
+    ),
+    (  # h taken for a percent and made a share (review 21)
+        "lab-sample-size",
+        "h divided by 100",
+        lambda p, h: ceil(1.96**2 * p * (1 - p) / (h / 100) ** 2),
+        "needs no dividing by 100",
     ),
     (
         "lab-sample-size",

@@ -301,12 +301,6 @@ EXERCISE_LIST: list[Exercise] = [
             "8f1aa5e49cc11a92ea93507a",
             "16a292aaea59d4d5866e9aa8",
         ),
-        topics=(
-            ("R2-F1", "which rule says what a foundation takes next?"),
-            ("W-R3", "which rule says where a card may go?"),
-            ("S-F2", "which rule says how a stock card comes into play?"),
-            ("redeal", "which rule says when you may redeal?"),
-        ),
         points=2,
     ),
     Function(
@@ -475,12 +469,6 @@ EXERCISE_LIST: list[Exercise] = [
             "ddd59fdcdcbd989379bd3d9b",
             "abb7283f656e32d05673f0c7",
             "9076eed6c6c1f27326562715",
-        ),
-        topics=(
-            ("R3-F2", "which rule says what a foundation takes next?"),
-            ("R4-R1", "which rule says where a card may go?"),
-            ("redeal", "which rule says when you may redeal?"),
-            ("S-R3", "which rule says how the stock's cards reach the piles?"),
         ),
         points=2,
     ),
@@ -667,13 +655,6 @@ EXERCISE_LIST: list[Exercise] = [
             "31402530b634964849864411",
             "e2e1c50ff2516352504590f5",
         ),
-        topics=(
-            ("T1-T4", "which rule is about empty tableau piles?"),
-            ("T2-T3", "which rule says which card goes on a tableau card?"),
-            ("W-R", "which rule says which piles receive cards?"),
-            ("T1-F3", "which rule says what a foundation takes?"),
-            ("S-T4", "which rule says how a stock card comes into play?"),
-        ),
         points=2,
     ),
     Function(
@@ -813,12 +794,6 @@ EXERCISE_LIST: list[Exercise] = [
             "f673101f8bbd09c946836292",
             "8af530a45a75e3ce499672ee",
         ),
-        topics=(
-            ("R-F1", "which rule says what a foundation takes?"),
-            ("T2-T4", "which rule says where a tableau card may go?"),
-            ("T3-R", "which rule says what may go on the reserve?"),
-            ("redeal", "which rule is about the passes through the stock?"),
-        ),
         points=2,
     ),
     Function(
@@ -865,9 +840,12 @@ EXERCISE_LIST: list[Exercise] = [
         "challenge",
         mistakes=(
             Mistake(
-                "That adds Exercise 3's chance once for each of the 48 different cards (each "
-                "has two copies), so a reserve with two pairs is counted twice, with three pairs "
-                "three times: far too much here. "
+                # the same sum by either route: 48 × p_both, or comb(reserve, 2) pairs of places
+                "That adds up a chance for each pair that could form (Exercise 3's for each of "
+                "the 48 cards, or the chance for each two places of the reserve to hold a "
+                "pair: the same sum). That "
+                "sum is the expected number of pairs: a reserve with two pairs is counted "
+                "twice, with three pairs three times, far too much here. "
                 "(Try a reserve of 30: the 'probability' passes 1.) Count the reserves with no "
                 "pair at all.",
                 formula=lambda reserve: 48 * Fraction(comb(94, reserve - 2), comb(96, reserve)),
@@ -926,10 +904,10 @@ EXERCISE_LIST: list[Exercise] = [
             "confirm each of them? E: by how much does the half-width h change when n is four "
             "times as large?"
         ),
-        note=(
-            "The 95% is a promise about the way intervals are made, not about one interval; "
-            "an estimate is not the true rate; an interval is about the rate over many deals; "
-            "being inside it is consistent, not confirmed; and four times the deals halve it."
+        note=(  # the ideas, not the verdicts: the note is readable in the package
+            "Each statement turned on one idea of this lab: what the 95% is a promise about, "
+            "an estimate against the true rate, single deals against the rate over many, "
+            "consistent against confirmed, and how the half-width shrinks as n grows."
         ),
         form=LettersForm(letters="ABCDE"),
         answer_digests=("face5cd48f4c4ddc613a58e3",),
@@ -1039,6 +1017,11 @@ EXERCISE_LIST: list[Exercise] = [
             Mistake(
                 "h is a share, like p: one percentage point is 0.01, not 1.",
                 formula=lambda p, h: ceil(1.96**2 * p * (1 - p) / (100 * h) ** 2),
+            ),
+            Mistake(
+                "h is a share already, like p (0.01 is one percentage point): it needs no "
+                "dividing by 100.",
+                formula=lambda p, h: ceil(1.96**2 * p * (1 - p) / (h / 100) ** 2),
             ),
             Mistake(
                 "Is z squared too? Squaring h = z·√(p(1 − p)/n) squares every factor: "

@@ -356,6 +356,14 @@ class Computed(Exercise):
         return replace(feedback, message=f"{feedback.message} {who.checked_with()}".strip())
 
 
+WRONG_RULE = (
+    "You found every refused move, but a rule number is not the one the card gives. For each "
+    "refused move, say in a few words what it tries to do (which card, from where, to where); "
+    "then find the rule on the card whose words that breaks. Several rules can seem to fit: "
+    "the right one is the rule that forbids exactly this."
+)
+
+
 @dataclass(frozen=True)
 class Refusals(Exercise):
     """Which of ``candidates`` the engine refuses in ``position``, and by which numbered rule.
@@ -363,14 +371,15 @@ class Refusals(Exercise):
     The verdicts are the engine's (``why_not``) at check time; each refused move's rule number is
     stored as a hash (more than one when the rules as the notebook shows them support more than
     one). A wrong set of refusals gets one fixed message (``teaching``), and a wrong rule number
-    the questions of ``topics``, none of them tied to a move: the check never says which move
-    is wrong, so a try tells no more than "not yet".
+    one fixed message too (``WRONG_RULE``, the same in every rules exercise): the check never
+    says which move or rule is wrong, so a try tells no more than "not yet". (A question per
+    refused move, about its topic, told the whole answer after one wrong number: the topics
+    match the card's rule titles one to one, the twenty-first review.)
     """
 
     position: Position = field(default_factory=lambda: Position("acme"))
     candidates: tuple[str, ...] = ()
     rule_digests: tuple[str, ...] = ()
-    topics: tuple[tuple[str, str], ...] = ()
     otherwise: str = (
         "Some of your verdicts differ from the engine's. Take the moves one at a time: find "
         "the rule on the card that allows each move, or the one it breaks (the rulings count)."
@@ -405,12 +414,7 @@ class Refusals(Exercise):
             if digest(self.id, f"{move}:{rule}") not in self.rule_digests
         ]
         if wrong_rule:
-            return self.feedback(
-                "not yet",
-                "You found every refused move, but a rule number is not the one the card "
-                "gives. For each refused move, find the rule whose words forbid it: "
-                + " ".join(question for _, question in self.topics),
-            )
+            return self.feedback("not yet", WRONG_RULE)
         reasons = "".join(
             f"\n  {move}: {game.why_not(move)}" for move in self.candidates if move in refused
         )
@@ -570,6 +574,23 @@ def nearly(values: list[float], rights: list[float]) -> bool:
     as_decimals = any(all(rounded_to(v, r, k, 0) for v, r in pairs) for k in places)
     as_digits = any(all(rounded_to(v, r, k, digits(r)) for v, r in pairs) for k in places)
     return as_decimals or as_digits
+
+
+SHORT = 6
+"""Decimals at most which a function's values look rounded when the check has no right value
+to compare them with (a check without a drawn case): a probability worked out by counting
+almost never stops there."""
+
+
+def short_decimals(texts: list[str]) -> int | None:
+    """The most decimals among ``texts`` (values as the check writes them, ten significant
+    digits) when every value that is not whole stops within ``SHORT`` decimals and at least
+    two are not whole; else None."""
+    fractions = [text for text in texts if not re.fullmatch(r"-?\d+", text)]
+    if len(fractions) < 2 or not all(re.fullmatch(r"-?\d*\.\d+", text) for text in fractions):
+        return None
+    places = max(len(text.split(".")[1]) for text in fractions)
+    return places if places <= SHORT else None
 
 
 def digits(number: float) -> int:
@@ -847,6 +868,15 @@ class Function(Exercise):
                 "where one of its parameters belongs, or is a factor missing that happens to "
                 "be 1 there?",
             )
+        places = short_decimals(texts) if self.drawn is None and not self.whole else None
+        if places is not None:  # no drawn case to compare with: a question, true of any method
+            return self.feedback(
+                "not yet",
+                f"Your values all stop within {places} decimals "
+                f"({called(self.name, self.cases[0].args)} gives {texts[0]}): does your "
+                "function round? The check compares ten significant digits, so return the "
+                f"value unrounded. If it does not round: {self.otherwise}",
+            )
         return self.feedback("not yet", self.otherwise)
 
     def _right_for_the_game(self, texts: list[str]) -> bool:
@@ -998,14 +1028,14 @@ class Simulation(Exercise):
                     "the number of the intervals that contain p divided by runs, the number "
                     "made; a measured share always is one (a typed exact value is not).",
                 )
-        if shares == others:
-            return self.feedback(
-                "not yet",
-                "Your function gives the same shares with two different random generators, "
-                "and a simulation's shares change with its random numbers. Do they reach each "
-                "share: are each measurement's wins counted among n deals, each won when "
-                "rng.random() < p, with the rng it is given? (A seed of your own, or the exact "
-                "value typed in, gives the same shares too.)",
+        if shares == others:  # a slip of form: it ignores the rng (not counted, says no more)
+            raise AnswerFormError(
+                "Your function gives the same shares with two different random generators: it "
+                "does not draw its random numbers from the `rng` it is given (a generator or a "
+                "seed of its own, `random.seed(1)`, `Random(2024)`, numpy's `default_rng(42)`, "
+                "or the exact value typed in, gives the same shares every time). Draw every "
+                "random number from `rng`, as in `rng.random() < p`: the check gives each run "
+                "a new one"
             )
         for (p, n, runs), share in zip(self.trials, shares, strict=True):
             exact = self.exact(p, n)
