@@ -1110,8 +1110,15 @@ def test_a_simulation_seeded_by_itself_is_told_to_use_rng_without_a_try() -> Non
     before = session.tries("lab-coverage")
     feedback = judge("lab-coverage", seeded)
     assert feedback.verdict == "not yet" and "(Not counted as a try.)" in feedback.message
-    assert "does not draw its random numbers from the `rng`" in feedback.message
+    assert "do not come from the `rng` it is given" in feedback.message
     assert session.tries("lab-coverage") == before
+
+    def reseeded(p: float, n: int, runs: int, rng: random.Random) -> float:
+        rng.seed(1)  # draws from rng, but always the same numbers: named too (review 22)
+        return simulated_coverage(p, n, runs, rng)
+
+    feedback = judge("lab-coverage", reseeded)
+    assert "(Not counted as a try.)" in feedback.message and "rng.seed(1)" in feedback.message
 
 
 def test_the_exact_coverage_is_not_a_measurement() -> None:
@@ -1580,7 +1587,7 @@ def test_the_cell_after_the_coverage_check_compares_no_typed_value(
     """The fifteenth review: a typed 0.95 was refused by the check, then called "consistent
     with the simulation" by the next cell."""
     assert measured_share(lambda p, n, runs, rng: 0.95, 0.15, 50, 2000) is None
-    assert "does not measure" in capsys.readouterr().out
+    assert "measures nothing" in capsys.readouterr().out
     assert measured_share(lambda p, n, runs, rng: ..., 0.15, 50, 2000) is Ellipsis
     honest = measured_share(lambda p, n, runs, rng: rng.randrange(runs) / runs, 0.15, 50, 20)
     assert honest == random.Random(0).randrange(20) / 20

@@ -79,8 +79,9 @@ def measured_share(function: Callable[..., object], p: float, n: int, runs: int)
     others = [value_of(function, p, n, runs, random.Random(seed)) for seed in (1, 2)]
     if all(repr(other) == repr(first) for other in others):  # (any value: an array too)
         print(
-            f"Your simulation gives {first!r} with every random generator: it does not measure "
-            "(see its check), so there is nothing to compare."
+            f"Your simulation gives {first!r} with every random generator given to it: its "
+            "numbers do not come from that generator as they are (a seed of its own?), so it "
+            "measures nothing to compare (see its check)."
         )
         return None
     return first

@@ -1030,12 +1030,12 @@ class Simulation(Exercise):
                 )
         if shares == others:  # a slip of form: it ignores the rng (not counted, says no more)
             raise AnswerFormError(
-                "Your function gives the same shares with two different random generators: it "
-                "does not draw its random numbers from the `rng` it is given (a generator or a "
-                "seed of its own, `random.seed(1)`, `Random(2024)`, numpy's `default_rng(42)`, "
-                "or the exact value typed in, gives the same shares every time). Draw every "
-                "random number from `rng`, as in `rng.random() < p`: the check gives each run "
-                "a new one"
+                "Your function gives the same shares with two different random generators: its "
+                "random numbers do not come from the `rng` it is given as they are (a seed of "
+                "its own, `rng.seed(1)`, `random.seed(1)`, `Random(2024)`, numpy's "
+                "`default_rng(42)`, or the exact value typed in, gives the same shares every "
+                "time). Draw every random number from `rng`, unseeded, as in "
+                "`rng.random() < p`: the check gives each run a new one"
             )
         for (p, n, runs), share in zip(self.trials, shares, strict=True):
             exact = self.exact(p, n)

@@ -94,8 +94,9 @@ RULE_CARD = RuleCardText(
         CardRule(
             "What moves where",
             "The top card of a tableau pile, of the reserve or of the waste goes to a "
-            "foundation or onto a tableau pile, one card at a time. Nothing is placed on "
-            "the reserve, the waste or the stock.",
+            "foundation or onto a tableau pile, one card at a time. No move puts a card on "
+            "the reserve, the waste or the stock (only a draw fills the waste, and a "
+            "redeal the stock).",
             (
                 CardExample(at(_AC), "T1-R", False),
                 CardExample(at(_AC, "T2-T1", "S-W"), "W-T1", True),

@@ -299,7 +299,7 @@ RULE_CARD = RuleCardText(
     ),
     (
         CardRule(
-            "Any card on any tableau pile",
+            "Any stock or reserve card on any tableau pile",
             "Empty or not, a tableau pile takes any stock or reserve card: there is no "
             "building rule.",
             (CardExample(at(_F, "S-F", "S-T1"), "S-T1", True),),
