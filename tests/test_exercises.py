@@ -594,6 +594,19 @@ def test_the_same_function_checked_again_is_not_another_try_and_a_generator_is_a
     assert "as a dict of refused moves" in judge("quadrennial-rules", iter([])).message
 
 
+def test_a_correct_simulation_of_its_own_randomness_checked_again_is_not_another_try() -> None:
+    """The twenty-third review: a simulation drawing from the random module (accepted) gives
+    new shares each check, so Run All after finishing added a try each time."""
+
+    def module_random(p: float, n: int, runs: int, rng: random.Random) -> float:
+        return simulated_coverage(p, n, runs, random.Random())  # not rng: the OS seeds it
+
+    checks = [judge("lab-coverage", module_random) for _ in range(3)]
+    assert [f.verdict for f in checks] == ["correct"] * 3
+    assert len({f.number for f in checks}) == 1
+    assert judge("lab-coverage", lambda p, n, runs, rng: 0.5).number == checks[0].number + 1
+
+
 def test_a_wrong_function_checked_again_and_again_is_counted_each_time() -> None:
     """The twentieth review: a function right on the stored cases but not on every deck kept
     its try number while the drawn cases were drawn anew, until one check passed; every drawn
@@ -1587,7 +1600,7 @@ def test_the_cell_after_the_coverage_check_compares_no_typed_value(
     """The fifteenth review: a typed 0.95 was refused by the check, then called "consistent
     with the simulation" by the next cell."""
     assert measured_share(lambda p, n, runs, rng: 0.95, 0.15, 50, 2000) is None
-    assert "measures nothing" in capsys.readouterr().out
+    assert "no measured share" in capsys.readouterr().out
     assert measured_share(lambda p, n, runs, rng: ..., 0.15, 50, 2000) is Ellipsis
     honest = measured_share(lambda p, n, runs, rng: rng.randrange(runs) / runs, 0.15, 50, 20)
     assert honest == random.Random(0).randrange(20) / 20

@@ -79,9 +79,8 @@ def measured_share(function: Callable[..., object], p: float, n: int, runs: int)
     others = [value_of(function, p, n, runs, random.Random(seed)) for seed in (1, 2)]
     if all(repr(other) == repr(first) for other in others):  # (any value: an array too)
         print(
-            f"Your simulation gives {first!r} with every random generator given to it: its "
-            "numbers do not come from that generator as they are (a seed of its own?), so it "
-            "measures nothing to compare (see its check)."
+            f"Your simulation gives {first!r} with every random generator given to it, so "
+            "there is no measured share to compare: its check above says what to look at."
         )
         return None
     return first
