@@ -1558,6 +1558,7 @@ def test_the_project_gives_partial_credit_and_climbing_hints() -> None:
 def test_against_simulation_says_consistent_or_not(capsys: pytest.CaptureFixture[str]) -> None:
     against_simulation(Fraction(1, 2), 981, 2000)
     assert "95% interval" in (out := capsys.readouterr().out) and "consistent with" in out
+    assert "not proof" in out and "the check above decides" in out  # review 24: a wrong value
     against_simulation(Fraction(1, 4), 981, 2000)
     assert "outside it" in capsys.readouterr().out
     against_simulation(lambda: None, 981, 2000)
@@ -1573,6 +1574,7 @@ def test_against_simulation_says_consistent_or_not(capsys: pytest.CaptureFixture
         (0.9575, "is inside it"),
         ("95%", "a share is between 0 and 1"),
         (95.75, "a share is between 0 and 1"),
+        (1915 / 2001, "no count of intervals divided by 2000"),  # runs + 1 (review 24)
     ],
 )
 def test_the_cell_after_the_coverage_check_reads_any_number(

@@ -120,6 +120,12 @@ def against_simulation(
             )
             return
         hits = round(measured * n)
+        if not math.isclose(measured * n, hits, abs_tol=1e-6):
+            print(
+                f"The simulation gave {share!r}, which is no count of {unit} divided by {n}: "
+                "it cannot be compared (see its check)."
+            )
+            return
     interval = wilson(hits, n)
     line = f"{hits} of {n} {unit} = {hits / n:.2%}; 95% interval {interval}"
     if callable(answer):
@@ -141,7 +147,8 @@ def against_simulation(
         return
     where = "inside" if value in interval else "outside"
     meaning = (
-        "consistent with the simulation"
+        "consistent with the simulation (not proof: a wrong value close to the right one is "
+        "inside too, so the check above decides)"
         if where == "inside"
         else f"not consistent with the simulation. Check {suspect} first; a right value lands "
         "outside a 95% interval only 1 time in 20, and a larger simulation (more "
