@@ -643,7 +643,10 @@ EXERCISE_LIST: list[Exercise] = [
         "rules",
         mistakes=(
             Mistake("The reserve is empty here: what may an empty tableau pile take then?"),
-            Mistake("What would moving a pile's only card onto an empty pile change?"),
+            Mistake(
+                "What would moving a tableau pile's only card onto an empty tableau pile "
+                "change? (The waste's or the reserve's last card is another matter.)"
+            ),
         ),
         position=ACME_RULES,
         candidates=("T1-T4", "W-T4", "T2-T3", "W-R", "T1-F3", "S-T4"),

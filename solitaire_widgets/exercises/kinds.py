@@ -861,12 +861,14 @@ class Function(Exercise):
         if outside:
             return self.feedback("not yet", outside)
         if self._right_for_the_game(texts):
+            wrong = [case for case, ok in zip(self.cases, right, strict=True) if not ok]
+            where = f" ({called(self.name, wrong[0].args)}, for one)" if wrong else ""
             return self.feedback(
                 "not yet",
                 f"Right for {self.game_words}, {self._game_calls()}, but not yet for "
-                f"{self.other_words}. Is a number of the game written inside the function "
-                "where one of its parameters belongs, or is a factor missing that happens to "
-                "be 1 there?",
+                f"{self.other_words}{where}. Is a number of the game written inside the "
+                "function where one of its parameters belongs, is a factor missing that "
+                "happens to be 1 there, or does your formula not hold for some of them?",
             )
         places = short_decimals(texts) if self.drawn is None and not self.whole else None
         if places is not None:  # no drawn case to compare with: a question, true of any method

@@ -106,7 +106,7 @@ RULE_CARD = RuleCardText(
             "Empty tableau piles",
             "A tableau pile that empties is refilled at once from the reserve, in the same "
             "move. Once the reserve is empty, an empty pile takes any top card, except a "
-            "pile's only card (that would change nothing).",
+            "tableau pile's only card (that would change nothing).",
             (
                 CardExample(at(_AC_EMPTY, *_AC_EMPTIED), "T1-T2", True),
                 CardExample(at(_AC_EMPTY, *_AC_EMPTIED), "T3-T2", False),
