@@ -4,9 +4,6 @@ The table is package data (``winnability.json``): for deals 1..N of each game, t
 verdict and the positions its proof took, and whether the greedy and the hint players won the
 deal; per game the counts and 95% intervals. Pure Python, no scipy: the intervals were worked
 out when the table was made. Notebooks, the README and the docs quote these figures.
-
->>> rate("acme").winnable_rate  # doctest: +SKIP
-0.126
 """
 
 from __future__ import annotations
@@ -222,8 +219,7 @@ class Rate:
     thinker: ThinkerRate | None = None  # None: the thinker has not played this game's deals
 
     def measures(self) -> dict[str, Tally]:
-        """The table's three measures on the same deals, each a count of won, lost (and
-        undecided) deals: the solver's (who sees every card), the hint player's and greedy's."""
+        """Won, lost (and undecided) deals of the solver, the hint player and greedy."""
         return {
             "winnable (sees every card)": Tally(self.winnable, self.unwinnable, self.undecided),
             "hint player": Tally(self.hint_wins, self.deals - self.hint_wins),
@@ -248,11 +244,8 @@ def rate(variant: str) -> Rate:
     game = data["games"][name]
     s = game["summary"]
     budget = data["budget"]
-    words = (
-        f"{budget['seconds']:g} computer seconds"
-        if budget["seconds"]
-        else f"{budget['nodes']:,} positions"
-    )
+    seconds, nodes = budget.get("seconds"), budget.get("nodes")
+    words = f"{seconds:g} computer seconds" if seconds else f"{nodes:,} positions"
     return Rate(
         name,
         s["deals"],
