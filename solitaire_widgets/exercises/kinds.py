@@ -389,8 +389,7 @@ class Refusals(Exercise):
         return RefusalsForm()
 
     def _assess(self, answer: object) -> Feedback:
-        form = RefusalsForm()
-        refusals = form.read(answer)
+        refusals = RefusalsForm().read(answer)  # the typed reading (answer_form's is a Form)
         unknown = sorted(set(refusals) - set(self.candidates))
         if unknown:  # a slip of form: it says nothing about the answer, and is not counted
             raise AnswerFormError(
@@ -582,11 +581,16 @@ to compare them with (a check without a drawn case): a probability worked out by
 almost never stops there."""
 
 
+def is_whole(text: str) -> bool:
+    """Whether a value, as the check writes it, is a whole number."""
+    return re.fullmatch(r"-?\d+", text) is not None
+
+
 def short_decimals(texts: list[str]) -> int | None:
     """The most decimals among ``texts`` (values as the check writes them, ten significant
     digits) when every value that is not whole stops within ``SHORT`` decimals and at least
     two are not whole; else None."""
-    fractions = [text for text in texts if not re.fullmatch(r"-?\d+", text)]
+    fractions = [text for text in texts if not is_whole(text)]
     if len(fractions) < 2 or not all(re.fullmatch(r"-?\d*\.\d+", text) for text in fractions):
         return None
     places = max(len(text.split(".")[1]) for text in fractions)
@@ -832,7 +836,7 @@ class Function(Exercise):
             # one value for all is a number of the game written in, unless it is a
             # probability of 0 or 1 for every deck (`//` between two counts)
             and (len(set(texts)) > 1 or (self.probability and set(texts) <= {"0", "1"}))
-            and all(re.fullmatch(r"-?\d+", text) for text in texts)
+            and all(is_whole(text) for text in texts)
         ):
             return self.feedback(
                 "not yet",
