@@ -36,6 +36,7 @@ from solitaire_widgets.exercises import (
     Feedback,
     View,
     against_simulation,
+    catalogue,
     check,
     judge,
     mcnemar_p_value,
@@ -1921,26 +1922,38 @@ def test_a_function_that_fetches_the_answers_on_its_first_call_is_refused() -> N
     assert tries("quadrennial-ace") == before + 2  # the check and the fresh copy: a try each
 
 
-def test_a_hints_formula_refuses_inside_a_check() -> None:
-    """The sixth review: some of the hints' wrong formulas are one step from the answer (1
-    minus the chance of no ace; a half-width in percent) and earned marks, held in a deque.
-    The scan now finds them in a list or a deque, and they refuse while a check runs."""
-    percent = EXERCISES["lab-sample-size"].mistakes[2].formula
-    no_ace = EXERCISES["quadrennial-ace"].mistakes[2].formula
-    assert percent is not None and no_ace is not None
-    formulas = deque([percent, no_ace])
+def test_mistake_digests_are_the_formulas() -> None:
+    """Each function exercise's wrong formula (kept in the tests) gives the values its
+    mistake's stored hash stands for, and every hashed mistake has its formula here."""
+    from mistake_formulas import FORMULAS
 
-    def deals_needed(p: float, h: float) -> object:
-        return formulas[int("0")](p, h / 100)
+    from solitaire_widgets.exercises.kinds import mistake_digest
 
-    def p_ace(cards: int, aces: int, reserve: int) -> object:
-        return 1 - formulas[int("1")](cards, aces, reserve)  # type: ignore[operator]
+    hashed = set()
+    for exercise in EXERCISES.values():
+        for index, mistake in enumerate(exercise.mistakes):
+            if mistake.digest is None:
+                continue
+            assert isinstance(exercise, Function)
+            hashed.add((exercise.id, index))
+            formula = FORMULAS[exercise.id, index]
+            texts = [value_text(formula(*case.args), exercise.whole) for case in exercise.cases]
+            right = mistake_digest(exercise.id, texts)
+            assert mistake.digest == right, f"{exercise.id} mistake {index}: digest={right!r}"
+    assert hashed == set(FORMULAS)
 
-    for exercise_id, answer in (("lab-sample-size", deals_needed), ("quadrennial-ace", p_ace)):
-        feedback = judge(exercise_id, answer)
-        assert feedback.verdict == "not yet", (exercise_id, feedback)
-        assert "from solitaire_widgets" in feedback.message, feedback.message
-    assert p_ace(6, 2, 3) == Fraction(4, 5)  # outside a check the formulas answer (the hints)
+
+def test_the_package_holds_no_wrong_formula() -> None:
+    """The twenty-sixth review read p_both's formula, and 1 minus p_pair's, off the hints of
+    the fly-pair exercise: a function exercise's mistakes are hashes now, and nothing the
+    package holds for them can be called."""
+    for exercise in EXERCISES.values():
+        if isinstance(exercise, Function):
+            for mistake in exercise.mistakes:
+                assert mistake.when is None and mistake.value is None, exercise.id
+    source = Path(catalogue.__file__).read_text()
+    for formula in ("comb(94, reserve - 2)", "comb(48, reserve) * 2**reserve", "comb(aces, j)"):
+        assert formula not in source
 
 
 def test_a_table_made_for_the_stored_cases_misses_the_drawn_one() -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from math import ceil, comb, isclose, perm, sqrt
+from math import isclose
 from random import Random
 
 from ..state import GameState
@@ -313,18 +313,16 @@ EXERCISE_LIST: list[Exercise] = [
                 "Your function adds the chance of an ace card by card (8 × 4/52 for the game). "
                 "That counts a reserve with two aces twice, so it is too big (try it with 13 "
                 "reserve cards). Count the reserves with no ace at all instead.",
-                formula=lambda cards, aces, reserve: reserve * Fraction(aces, cards),
+                digest="7347068534945d738967b036",
             ),
             Mistake(
                 f"1 − ((cards − aces)/cards)^reserve treats the cards as {REPLACEMENT}: after a "
                 "non-ace, one non-ace fewer is left.",
-                formula=lambda cards, aces, reserve: 1 - Fraction(cards - aces, cards) ** reserve,
+                digest="8f4c981c1d14b083de25dfcc",
             ),
             Mistake(
                 "That is the chance of *no* ace; the question asks for at least one.",
-                formula=lambda cards, aces, reserve: Fraction(
-                    comb(cards - aces, reserve), comb(cards, reserve)
-                ),
+                digest="e910ac5393c1c7b4ac106374",
             ),
         ),
         otherwise=(
@@ -358,50 +356,30 @@ EXERCISE_LIST: list[Exercise] = [
                 f"distribution), as if {REPLACEMENT}. The reserve is `reserve` *different* "
                 "cards: count the sets with exactly k of the aces and the rest from the other "
                 "cards.",
-                formula=lambda k, cards, aces, reserve: (
-                    comb(reserve, k)
-                    * Fraction(aces, cards) ** k
-                    * Fraction(cards - aces, cards) ** (reserve - k)
-                ),
+                digest="73398adee3e65ebcf7362570",
             ),
             Mistake(
                 BOTH_CHOICES,
-                formula=lambda k, cards, aces, reserve: Fraction(
-                    comb(aces, k), comb(cards, reserve)
-                ),
+                digest="61df56089a91fff5076ef3af",
             ),
             Mistake(  # the other cards only (the eleventh review)
                 BOTH_CHOICES,
-                formula=lambda k, cards, aces, reserve: Fraction(
-                    comb(cards - aces, reserve - k), comb(cards, reserve)
-                ),
+                digest="be31b482326fc51e0cdbd31b",
             ),
             Mistake(
                 "That adds up the chances of k aces or more: the chance of *at least* k. "
                 "p_aces asks for exactly k aces.",
-                formula=lambda k, cards, aces, reserve: sum(
-                    (
-                        Fraction(
-                            comb(aces, j) * comb(cards - aces, reserve - j), comb(cards, reserve)
-                        )
-                        for j in range(k, min(aces, reserve) + 1)
-                    ),
-                    Fraction(0),
-                ),
+                digest="a8a87c5980184ed17cc16390",
             ),
             Mistake(
                 one_order("aces"),
-                formula=lambda k, cards, aces, reserve: Fraction(
-                    perm(aces, k) * perm(cards - aces, reserve - k), perm(cards, reserve)
-                ),
+                digest="5b0d3f9ff4495b88a9860d1d",
             ),
             Mistake(
                 "The rest of the reserve is chosen from all the cards, aces included: such a "
                 "reserve can hold more than k aces, and some are counted more than once. Choose "
                 "the rest from the cards that are not aces.",
-                formula=lambda k, cards, aces, reserve: Fraction(
-                    comb(aces, k) * comb(cards, reserve - k), comb(cards, reserve)
-                ),
+                digest="e1e9b259213485e383dad68e",
             ),
         ),
         otherwise=(
@@ -497,32 +475,26 @@ EXERCISE_LIST: list[Exercise] = [
                 "Your function counts the piles' cards out of the whole deck, aces included. "
                 "But the aces go to the foundations first, wherever they are in the deck: "
                 "the piles get cards from the non-aces only.",
-                formula=lambda suits, piles: (
-                    1 - Fraction(comb(12 * suits, piles), comb(13 * suits, piles))
-                ),
+                digest="bb7d56397db3b4a404318e57",
             ),
             Mistake(
                 "Your function adds the chances card by card, and counts a row with two 2s "
                 "twice. Count the rows with no 2 instead.",
-                formula=lambda suits, piles: piles * Fraction(suits, 12 * suits),
+                digest="5394d7470c4465e2dec1c85b",
             ),
             Mistake(
                 "That is the chance of no 2 at all; the question asks for at least one.",
-                formula=lambda suits, piles: Fraction(
-                    comb(11 * suits, piles), comb(12 * suits, piles)
-                ),
+                digest="b7647755c9c4da25196894bc",
             ),
             Mistake(
                 f"Your function treats the cards as {REPLACEMENT}.",
-                formula=lambda suits, piles: 1 - Fraction(11, 12) ** piles,
+                digest="7329b999b7b2214539e8adcb",
             ),
             Mistake(  # Acquaintance has 4 of each, so its own numbers cannot show it
                 "Your function uses `suits` where `piles` belongs, and `piles` where `suits` "
                 "belongs (with 4 suits and 4 piles that gives the right value). Which of them "
                 "sets how many cards the deck has, and which how many the row takes?",
-                formula=lambda suits, piles: (
-                    1 - Fraction(comb(11 * piles, suits), comb(12 * piles, suits))
-                ),
+                digest="2bf1820ee74a50bb9b2699d4",
             ),
         ),
         otherwise=(
@@ -557,12 +529,12 @@ EXERCISE_LIST: list[Exercise] = [
             Mistake(
                 "4/52 forgets that the aces are set aside first: R1's cards are cards of the "
                 "48 non-aces, and 4 of those are twos.",
-                formula=lambda cards: cards * Fraction(4, 52),
+                digest="bd8b41b4a020e5d5aaae1753",
             ),
             Mistake(
                 "That is the chance for one card; the pile holds `cards` of them, and expected "
                 "values add up.",
-                formula=lambda cards: Fraction(4, 48),
+                digest="3544bf91fb0f079ba3368beb",
             ),
         ),
         otherwise=(
@@ -670,36 +642,27 @@ EXERCISE_LIST: list[Exercise] = [
                 "Your formula gives each card a club with chance 1/4 (the *binomial* "
                 f"distribution), as if {REPLACEMENT}. The reserve's cards are different cards: "
                 "count the sets with k of the clubs and the rest from the other cards.",
-                formula=lambda k, reserve: (
-                    comb(reserve, k) * Fraction(1, 4) ** k * Fraction(3, 4) ** (reserve - k)
-                ),
+                digest="55a10922f12b0130ab4bf529",
             ),
             Mistake(
                 "The aces are on the foundations before the deal: the reserve comes from the "
                 "48 non-aces, 12 of them clubs, not from 52 cards with 13 clubs.",
-                formula=lambda k, reserve: hypergeometric(k, 52, 13, reserve),
+                digest="31c2569d622dcb4378d5d96b",
             ),
             Mistake(
                 "That adds up the chances of k clubs or more: the chance of *at least* k. "
                 "p_clubs asks for exactly k clubs.",
-                formula=lambda k, reserve: sum(
-                    (hypergeometric(j, 48, 12, reserve) for j in range(k, min(12, reserve) + 1)),
-                    Fraction(0),
-                ),
+                digest="a10864252fbdffe7a3450eda",
             ),
             Mistake(
                 one_order("clubs"),
-                formula=lambda k, reserve: Fraction(
-                    perm(12, k) * perm(36, reserve - k), perm(48, reserve)
-                ),
+                digest="76a63566c66b3a72f8b0c559",
             ),
             Mistake(
                 "The rest of the reserve is chosen from all 48 cards, clubs included: such a "
                 "reserve can hold more than k clubs, and some are counted more than once. Choose "
                 "the rest from the 36 cards that are not clubs.",
-                formula=lambda k, reserve: Fraction(
-                    comb(12, k) * comb(48, reserve - k), comb(48, reserve)
-                ),
+                digest="cf4a2cbec472e2973db182fa",
             ),
         ),
         otherwise=(
@@ -808,11 +771,11 @@ EXERCISE_LIST: list[Exercise] = [
             Mistake(
                 "That multiplies as if the two K♠ landed independently. Once one K♠ is in the "
                 "reserve, it holds one place fewer for the second.",
-                formula=lambda reserve: Fraction(reserve, 96) ** 2,
+                digest="2f4c0fd679b0f32d5d7ff25d",
             ),
             Mistake(
                 "That is the chance for one copy; the question asks for both.",
-                formula=lambda reserve: Fraction(reserve, 96),
+                digest="e2644f3684d8c19cec6c3929",
             ),
         ),
         otherwise=(
@@ -851,26 +814,22 @@ EXERCISE_LIST: list[Exercise] = [
                 "twice, with three pairs three times, far too much here. "
                 "(Try a reserve of 30: the 'probability' passes 1.) Count the reserves with no "
                 "pair at all.",
-                formula=lambda reserve: 48 * Fraction(comb(94, reserve - 2), comb(96, reserve)),
+                digest="60f03dd6e892351f73a766c2",
             ),
             Mistake(
                 "That is the chance of no pair at all; the question asks for at least one.",
-                formula=lambda reserve: Fraction(comb(48, reserve) * 2**reserve, comb(96, reserve)),
+                digest="740c777a7abbcd2b201c0498",
             ),
             Mistake(
                 "Your count deals the reserve from all 104 cards of the two decks. The aces go "
                 "to the foundations first, so the reserve comes from the other 96: 48 "
                 "different cards, two copies of each.",
-                formula=lambda reserve: (
-                    1 - Fraction(comb(52, reserve) * 2**reserve, comb(104, reserve))
-                ),
+                digest="aef1aef72d1d35eea34f01f2",
             ),
             Mistake(
                 "1 − (1 − p)^48, with p from Exercise 3, treats the 48 pairs as independent; "
                 "they are not: the reserve has only so many places.",
-                formula=lambda reserve: (
-                    1 - (1 - Fraction(comb(94, reserve - 2), comb(96, reserve))) ** 48
-                ),
+                digest="11f09596b5fc72d60a9365de",
             ),
         ),
         otherwise=(
@@ -1010,60 +969,60 @@ EXERCISE_LIST: list[Exercise] = [
         mistakes=(
             Mistake(
                 "Round up, not down: with one deal fewer the half-width is a little more than h.",
-                formula=lambda p, h: int(1.96**2 * p * (1 - p) / h**2),
+                digest="2c86b71cc1930487fe734c0e",
             ),
             Mistake(
                 "round goes to the nearest whole number, so it goes down about half the time. "
                 "A target must be reached: round up, with ceil (from math).",
-                formula=lambda p, h: round(1.96**2 * p * (1 - p) / h**2),
+                digest="1be0df940562695bfb76ea9a",
             ),
             Mistake(
                 "h is a share, like p: one percentage point is 0.01, not 1.",
-                formula=lambda p, h: ceil(1.96**2 * p * (1 - p) / (100 * h) ** 2),
+                digest="ea8b344d8790904581b2db1d",
             ),
             Mistake(
                 "h is a share already, like p (0.01 is one percentage point): it needs no "
                 "dividing by 100.",
-                formula=lambda p, h: ceil(1.96**2 * p * (1 - p) / (h / 100) ** 2),
+                digest="c72ab3a8231c3628b2bcd35e",
             ),
             Mistake(
                 "Is z squared too? Squaring h = z·√(p(1 − p)/n) squares every factor: "
                 "z² = 1.96² ≈ 3.84.",
-                formula=lambda p, h: ceil(1.96 * p * (1 - p) / h**2),
+                digest="786b10edd113503392069ecc",
             ),
             Mistake(
                 FOUR_TIMES,
-                formula=lambda p, h: ceil(1.96**2 * p * (1 - p) / h),
+                digest="eb05588a1fcfca15eaf073c2",
             ),
             Mistake(
                 "round, then + 1, overshoots by one when the fraction is .5 or more: ceil rounds "
                 "up, and only when there is a fraction.",
-                formula=lambda p, h: round(1.96**2 * p * (1 - p) / h**2) + 1,
+                digest="b5268414a5ede03532ee4fd7",
             ),
             Mistake(
                 FOUR_TIMES,
-                formula=lambda p, h: ceil(1.96 * sqrt(p * (1 - p)) / h),
+                digest="5c9046783b07c20c9269c4c0",
             ),
             Mistake(
                 "That z, 1.645, belongs to the 90% interval: the 95% interval's z is 1.96.",
-                formula=lambda p, h: ceil(1.645**2 * p * (1 - p) / h**2),
+                digest="482fdf2a7678ab5fda13d09d",
             ),
             Mistake(
                 "That z, 2.576, belongs to the 99% interval: the 95% interval's z is 1.96.",
-                formula=lambda p, h: ceil(2.576**2 * p * (1 - p) / h**2),
+                digest="3f14e92efc9daf9ac1739214",
             ),
             Mistake(
                 "3.84 is z² rounded: 1.96² is 3.8416, and the rounding moves the answer by a "
                 "few deals. Square 1.96 itself (1.96**2).",
-                formula=lambda p, h: ceil(3.84 * p * (1 - p) / h**2),
+                digest="92a33f6e97b05da4c6a41a46",
             ),
             Mistake(
                 "ceil already rounds up: the + 1 after it adds a deal that is not needed.",
-                formula=lambda p, h: ceil(1.96**2 * p * (1 - p) / h**2) + 1,
+                digest="d1f87b56b52185843dd496de",
             ),
             Mistake(
                 "That uses z = 2, the rule of thumb: the 95% interval's z is 1.96.",
-                formula=lambda p, h: ceil(4 * p * (1 - p) / h**2),
+                digest="97d0914d755135b91cb79cc8",
             ),
         ),
         otherwise=(

@@ -95,28 +95,21 @@ class Feedback:
 class Mistake:
     """A likely wrong answer and the hint aimed at it: the answer equals ``value`` (compared in
     canonical form), ``when(answer)`` is true for the answer as the form reads it, or (for a
-    function) the answer gives ``formula``'s values."""
+    function) its values on the exercise's cases hash to ``digest`` (``mistake_digest``). A
+    wrong formula is stored only as that hash: some are one step from the answer (the
+    complement, a term of a sum), and the package's source is readable. The formulas live in
+    the tests (``tests/mistake_formulas.py``), which check each hash."""
 
     hint: str
     value: object = None
     when: Callable[[Any], bool] | None = None
-    formula: Callable[..., object] | None = None
-
-    def __post_init__(self) -> None:
-        if self.formula is not None:  # near the answer (1 minus it is right): refused in checks
-            object.__setattr__(self, "formula", _refusing(self.formula))
+    digest: str | None = None
 
 
-def _refusing(formula: Callable[..., object]) -> Callable[..., object]:
-    """``formula``, a hint's wrong formula, refusing while a check runs a student's function
-    (``kernel_state.refuse_in_checks``): some are one step from the answer (the complement,
-    a percentage for a fraction), so a function that called them would pass (the sixth review)."""
-
-    def hint_formula(*args: object) -> object:
-        kernel_state.refuse_in_checks("a hint's formula")
-        return formula(*args)
-
-    return hint_formula
+def mistake_digest(exercise_id: str, texts: list[str]) -> str:
+    """The stored hash of a function's values on all of an exercise's cases, as the check
+    writes them (a slow hash, as ``case_digest``)."""
+    return slow_digest(exercise_id, f"values={texts!r}")
 
 
 @dataclass(frozen=True)
@@ -923,11 +916,9 @@ class Function(Exercise):
         return float(value)  # type: ignore[arg-type]
 
     def _mistake(self, texts: list[str]) -> str | None:
-        """The hint of the first mistake whose formula gives the student's values."""
-        for mistake in self.mistakes:
-            if mistake.formula is not None and self._gives(mistake.formula, texts):
-                return mistake.hint
-        return None
+        """The hint of the first mistake whose stored values are the student's."""
+        digest = mistake_digest(self.id, texts)
+        return next((mistake.hint for mistake in self.mistakes if mistake.digest == digest), None)
 
     def _percents(self, texts: list[str]) -> bool:
         """Whether the student's values are the right ones times 100: percents. (Asked only of
@@ -938,13 +929,6 @@ class Function(Exercise):
             case_digest(self.id, case.args, format(float(text) / 100, ".10g")) in case.digests
             for case, text in zip(self.cases, texts, strict=True)
         )
-
-    def _gives(self, formula: Callable[..., object], texts: list[str]) -> bool:
-        """Whether ``formula`` gives the student's values on every case."""
-        try:
-            return [value_text(formula(*case.args), self.whole) for case in self.cases] == texts
-        except (AnswerFormError, ArithmeticError, ValueError):
-            return False
 
 
 COUNT_SLACK = 2e-7
