@@ -57,6 +57,12 @@ def last() -> dict[str, Any]:
     return cast("dict[str, Any]", _kept("last", dict))
 
 
+def last_counted() -> dict[str, Any]:
+    """The last verdict of each exercise that counted a try: an answer checked again is
+    compared with it, so a slip of form in between does not make it a new try."""
+    return cast("dict[str, Any]", _kept("last_counted", dict))
+
+
 def _checks() -> list[list[str]]:
     """One list per check running a student's function now (the innermost last)."""
     return cast("list[list[str]]", _kept("checking", list))

@@ -634,6 +634,18 @@ def test_the_same_value_checked_again_is_not_another_try() -> None:
     assert tries("start-legal") == 3
 
 
+def test_a_slip_between_two_same_answers_is_not_another_try() -> None:
+    """The twenty-sixth review: a slip of form (not counted) between two checks of the same
+    answer made the second a new try; the answer is compared with the last counted verdict."""
+    student("")
+    answers = ({"A", "E"}, {"A", "E", "F"}, {"A", "E"})
+    numbers = [judge("lab-meaning", answer).number for answer in answers]
+    assert numbers == [1, 0, 1]
+    numbers = [judge("start-legal", answer).number for answer in (["S-W"], ["SW"], ["S-W"])]
+    assert numbers == [1, 0, 1]
+    assert tries("lab-meaning") == tries("start-legal") == 1
+
+
 def test_a_pile_written_with_a_space_is_read() -> None:
     from solitaire_widgets.exercises.answers import PlaceForm
 

@@ -20,10 +20,11 @@ def remember(feedback: Feedback, counted: bool = True) -> int:
     an answer of the wrong form). The try's number (0 for one not counted). The same value
     checked again with the same verdict (Run All after finishing) keeps its try's number: a
     teacher reads the tries it took, not how often the cell ran."""
-    before = last(feedback.exercise)
+    before: Feedback | None = kernel_state.last_counted().get(feedback.exercise)
     kernel_state.last()[feedback.exercise] = feedback
     if feedback.verdict == "not answered yet" or not counted:
         return 0
+    kernel_state.last_counted()[feedback.exercise] = feedback
     again = (
         before is not None
         and feedback.key
@@ -56,3 +57,4 @@ def forget() -> None:
     """Forget every try and verdict (a fresh session; for tests)."""
     kernel_state.tries().clear()
     kernel_state.last().clear()
+    kernel_state.last_counted().clear()
