@@ -2122,3 +2122,15 @@ def test_a_value_outside_a_simulations_interval_is_not_called_wrong(
     said = capsys.readouterr().out
     assert "is outside it" in said and "1 time in 20" in said
     assert "look at your answer" not in said
+
+
+def test_a_hidden_tests_points_are_counted_in_words() -> None:
+    """The twenty-sixth review read "not yet, 1 points" in a graded notebook."""
+    from solitaire_widgets.exercises.fresh import points_words
+
+    assert [points_words(p) for p in (0, 1, 2.5, 5)] == [
+        "0 points",
+        "1 point",
+        "2.5 points",
+        "5 points",
+    ]

@@ -83,6 +83,11 @@ def verdict(exercise_id: str, answer: object) -> bool:
     return bool(feedback.correct)
 
 
+def points_words(points: float) -> str:
+    """``"1 point"``, ``"0 points"``, ``"2.5 points"``."""
+    return f"{points:g} point{'' if points == 1 else 's'}"
+
+
 def earned(exercise_id: str, answer: object) -> float:
     """The points the fresh copy of the checks gives ``answer`` (the project's partial credit,
     which nbgrader reads as the check cell's value). The project's deals are drawn anew for
@@ -91,10 +96,10 @@ def earned(exercise_id: str, answer: object) -> float:
     if feedback.draw:
         print(
             f"Graded by a fresh copy of the check, on deals of its own (draw {feedback.draw}): "
-            f"{feedback.verdict}, {feedback.points:g} points. "
+            f"{feedback.verdict}, {points_words(feedback.points)}. "
             f'replay_check("{exercise_id}", {getattr(answer, "__name__", "answer")}, '
             f'"{feedback.draw}") plays them again.'
         )
     else:  # refused before any deal was played: say why, as a failed hidden test does
-        print(f"Graded by a fresh copy of the check: {feedback} ({feedback.points:g} points)")
+        print(f"Graded by a fresh copy of the check: {feedback} ({points_words(feedback.points)})")
     return float(feedback.points)
