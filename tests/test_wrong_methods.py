@@ -73,6 +73,17 @@ def miss_share(p: float, n: int, runs: int, rng: random.Random) -> float:
     return 1 - right_coverage(p, n, runs, rng)
 
 
+def wald_coverage(p: float, n: int, runs: int, rng: random.Random) -> float:
+    """The interval built from the half-width formula, estimate ± 1.96·√(e(1 − e)/n), not
+    ``wilson`` (the twenty-sixth review)."""
+    hits = 0
+    for _ in range(runs):
+        estimate = sum(rng.random() < p for _ in range(n)) / n
+        half = 1.96 * sqrt(estimate * (1 - estimate) / n)
+        hits += estimate - half <= p <= estimate + half
+    return hits / runs
+
+
 def measuring_wins(won: Callable[[random.Random, float], object]) -> Any:
     """A coverage simulation whose deal is won when ``won(rng, p)``."""
 
@@ -455,6 +466,7 @@ METHODS: list[tuple[str, str, Callable[..., object], str]] = [
     ("lab-coverage", "wins when above p", measuring_wins(lambda rng, p: rng.random() > p), "< p"),
     ("lab-coverage", "a coin for a deal", measuring_wins(lambda rng, p: rng.randint(0, 1)), "< p"),
     ("lab-coverage", "a generator per run", seeded_each_run, "seeded the same way"),
+    ("lab-coverage", "the half-width's interval", wald_coverage, "make each one with wilson"),
     ("lab-coverage", "a simulation", right_coverage, RIGHT),
     ("lab-coverage", "another generator", unseeded, RIGHT),
 ]

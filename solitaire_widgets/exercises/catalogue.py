@@ -221,6 +221,12 @@ REPLACEMENT = (
     "cannot be dealt again"
 )
 
+WALD = (0.9408, 0.3948, 0.9502, 0.8906, 0.6762, 0.0)
+"""The exact coverage, on ``lab-coverage``'s first five trials and the sixth, of the interval
+estimate ± 1.96·√(estimate·(1 − estimate)/n) (Wald's), which a student may build from the
+half-width formula instead of calling ``wilson``: a wrong method's figures, for its hint."""
+
+
 EXERCISE_LIST: list[Exercise] = [
     # ------------------------------------------------------------------ 00_start_here
     Computed(
@@ -912,6 +918,19 @@ EXERCISE_LIST: list[Exercise] = [
                     all(share in (0, 1) for share in shares)
                     and any(share == 1 for share in shares[:5])
                     and not all(shares)
+                ),
+            ),
+            Mistake(  # the half-width formula of Exercise 1 (Wald's interval), the 26th review
+                "Your shares are what the estimate ± z·√(estimate·(1 − estimate)/n) covers: "
+                "with no win, or with one deal, that interval is a single point and misses p. "
+                "The formula of h above is a rule of thumb for the width; the exercise "
+                "measures the interval itself: make each one with wilson(wins, n).",
+                when=lambda shares: (
+                    shares[5] == 0
+                    and all(
+                        isclose(share, wald, abs_tol=0.05)
+                        for share, wald in zip(shares, WALD, strict=True)
+                    )
                 ),
             ),
             Mistake(
