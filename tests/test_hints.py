@@ -394,3 +394,13 @@ def test_the_hint_player_plays_the_top_hint_with_its_history() -> None:
                 seen.append(state)
             assert VARIANTS[variant].cards_home(state) == played.cards_home
             assert not played.capped
+
+
+def test_an_unsafe_move_home_by_rank_names_the_card_it_covers() -> None:
+    """The twenty-sixth review: "another foundation is lower than this one, so another 3 may
+    need this place later" was hard for a student to follow; the hint names the card."""
+    game = Game("acquaintance", seed=2)
+    for move in ["deal", "deal", "deal", "R2-F1", "deal", "deal"]:
+        game.play(move)
+    reason = next(hint.reason for hint in hints(game) if hint.move == "R4-F1")
+    assert "Not safe yet: it covers the 2♠ on F1, and another 3 may need that 2♠" in reason

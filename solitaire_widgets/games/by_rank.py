@@ -70,12 +70,14 @@ class RankProfile(Profile):
 
     def home_hint(self, state: GameState, move: Move, card: int) -> Hint:
         left = left_behind(self.rules, state, self.rules.index[move.src])
+        covered = CARDS[state.piles[self.rules.index[move.dst]][-1]]  # not lowest: not empty
+        rank = RANK_DISPLAY[card % 13]
         return Hint(
             str(move),
             80,
-            f"{CARDS[card]} goes home and {left}. Not safe yet: another foundation is lower "
-            f"than this one, so another {RANK_DISPLAY[card % 13]} may need this place later"
-            + self.later_words(state),
+            f"{CARDS[card]} goes home and {left}. Not safe yet: it covers the {covered} on "
+            f"{move.dst}, and another {rank} may need that {covered}: a lower foundation "
+            f"cannot take a {rank} yet" + self.later_words(state),
         )
 
 
