@@ -331,11 +331,26 @@ def _claims(rules: Variant, state: GameState, hint: Hint) -> list[str]:
     turned = re.search(r"turns up the next (reserve|stock) card", hint.reason)
     if turned and (len(pile) < 2 or rules.face_down(state, src) == 0):
         wrong.append(f"no face-down card is turned up: {hint.reason}")
-    for emptied in re.findall(r"empties (\w+)", hint.reason):
+    for emptied in re.findall(r"empties (\w+)\b(?!, which)", hint.reason):
         if emptied != src_name or len(pile) != 1:
             wrong.append(f"{emptied} is not emptied: {hint.reason}")
-    if "refills" in hint.reason and not state.piles[rules.stock]:
+    if "the next stock card refills" in hint.reason and not state.piles[rules.stock]:
         wrong.append(f"nothing refills it, the stock is empty: {hint.reason}")
+    # the twenty-seventh review: Quadrennial's waste card home "refills W" (rule 4 refills the
+    # reserve only), and a card on Acquaintance's lowest foundation "covers" a needed place
+    reserves = rules.pile_names[rules.reserves[0] : rules.reserves[-1] + 1]
+    after = apply(state, parse_move(hint.move))
+    for refilled in re.findall(r"the next stock card refills (\w+)", hint.reason):
+        if refilled not in reserves:
+            wrong.append(f"only a reserve pile is refilled, not {refilled}: {hint.reason}")
+    for stays in re.findall(r"so (\w+) stays empty", hint.reason):
+        if after.piles[rules.index[stays]]:
+            wrong.append(f"{stays} does not stay empty: {hint.reason}")
+    for card, name in re.findall(r"it covers the (\S+) on (\w+)", hint.reason):
+        foundations = [len(state.piles[f]) for f in rules.foundations]
+        target = state.piles[rules.index[name]]
+        if not target or str(target[-1]) != card or len(target) == min(foundations):
+            wrong.append(f"{card} on {name} is not above a lower foundation: {hint.reason}")
     return wrong
 
 

@@ -229,5 +229,5 @@ class AcquaintanceProfile(RankProfile):
 
     def later_words(self, state: GameState) -> str:
         if state.redeals < self.rules.redeals_allowed:
-            return "; a redeal will gather the piles differently"
+            return "played now, it changes the cards the next redeal gathers"
         return ""

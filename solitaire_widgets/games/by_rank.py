@@ -65,20 +65,25 @@ class RankProfile(Profile):
         return rank_deadlock(heights, *piles)
 
     def later_words(self, state: GameState) -> str:
-        """Words added to an unsafe move home about what may change later ("" for none)."""
+        """Why a move home may be unsafe later in the game, beyond the lowest-foundation rule
+        ("" for none): Acquaintance's redeal."""
         return ""
 
     def home_hint(self, state: GameState, move: Move, card: int) -> Hint:
         left = left_behind(self.rules, state, self.rules.index[move.src])
-        covered = CARDS[state.piles[self.rules.index[move.dst]][-1]]  # not lowest: not empty
-        rank = RANK_DISPLAY[card % 13]
-        return Hint(
-            str(move),
-            80,
-            f"{CARDS[card]} goes home and {left}. Not safe yet: it covers the {covered} on "
-            f"{move.dst}, and another {rank} may need that {covered}: a lower foundation "
-            f"cannot take a {rank} yet" + self.later_words(state),
-        )
+        reasons = []
+        target = state.piles[self.rules.index[move.dst]]
+        if len(target) > min(len(state.piles[f]) for f in self.rules.foundations):
+            covered, rank = CARDS[target[-1]], RANK_DISPLAY[card % 13]
+            reasons.append(
+                f"it covers the {covered} on {move.dst}, and another {rank} may need that "
+                f"{covered}: a lower foundation cannot take a {rank} yet"
+            )
+        later = self.later_words(state)
+        if later:
+            reasons.append(later)
+        because = f": {'; '.join(reasons)}" if reasons else ""
+        return Hint(str(move), 80, f"{CARDS[card]} goes home and {left}. Not safe yet{because}")
 
 
 def rank_deadlock(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from ..advice import Hint
+from ..advice import Hint, left_behind
 from ..cards import CARDS
 from ..moves import Move
 from ..state import GameState
@@ -140,8 +140,18 @@ class QuadrennialProfile(Profile):
         return quadrennial_dead(last_pass, state.piles[self.rules.waste])
 
     def home_hint(self, state: GameState, move: Move, card: int) -> Hint:
-        """A card home that is not safe: what the refill will be."""
+        """A card home that is not safe (``quadrennial_search``): from the reserve, what the
+        refill will be; from the waste (before the last pass), why waiting may matter."""
         shown, pile = CARDS[card], move.src
+        if pile == self.rules.pile_names[self.rules.waste]:  # rule 4 refills the reserve only
+            left = left_behind(self.rules, state, self.rules.waste)
+            return Hint(
+                str(move),
+                85,
+                f"{shown} goes home and {left}. Not safe before the last pass: a card left on "
+                "the waste comes round again in the next pass's stock, which changes which "
+                "card refills which reserve pile",
+            )
         if not state.piles[self.rules.stock]:
             return Hint(
                 str(move), 85, f"{shown} goes home; the stock is empty, so {pile} stays empty"
