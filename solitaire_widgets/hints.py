@@ -190,7 +190,8 @@ def _score(profile: Profile, state: GameState, move: Move, safe: bool, alone: bo
     if safe and card % 13 == 0:
         return Hint(str(move), 100, f"{shown} is an ace: playing it can never hurt", safe=True)
     if safe:
-        return Hint(str(move), 95, f"{shown} goes home: {profile.safe_words}", safe=True)
+        reason = profile.safe_reason(state, move)
+        return Hint(str(move), 95, f"{shown} goes home: {reason}", safe=True)
     return profile.home_hint(state, move, card)
 
 
@@ -205,12 +206,13 @@ def _draw_hint(rules: Variant, state: GameState, text: str, alone: bool) -> Hint
 
 def _deal_hint(rules: Variant, state: GameState, text: str) -> Hint:
     reserves = rules.reserves
-    tops = [state.piles[r][-1] for r in reserves if state.piles[r]]
+    left = len(state.piles[rules.stock])
+    reached = reserves[:left]  # a short stock deals onto the first piles only
+    tops = [state.piles[r][-1] for r in reached if state.piles[r]]
     soon = [CARDS[c] for c in tops if needed_soon(rules, state, c)]
     if soon:
         cards = ", ".join(str(c) for c in soon)
         return Hint(text, 20, f"dealing now would bury {cards}, needed on a foundation soon")
-    left = len(state.piles[rules.stock])
     if left < len(reserves):
         names = [rules.pile_names[r] for r in reserves[:left]]
         cards = "card" if left == 1 else f"{left} cards"

@@ -316,7 +316,13 @@ def test_a_game_brings_its_own_history() -> None:
 
 
 def _claims(rules: Variant, state: GameState, hint: Hint) -> list[str]:
-    """What is false in a hint's claims about uncovering, emptying and refilling piles."""
+    """What is false in a hint's claims about uncovering, emptying and refilling piles, and
+    about the cards a deal would bury."""
+    stock = state.piles[rules.stock]
+    for cards in re.findall(r"dealing now would bury (.+), needed", hint.reason):
+        reached = {str(state.piles[r][-1]) for r in rules.reserves[: len(stock)] if state.piles[r]}
+        if not set(cards.split(", ")) <= reached:  # the twenty-eighth review
+            return [f"the deal does not bury {cards}: {hint.reason}"]
     if "-" not in hint.move:
         return []
     src_name = hint.move.split("-")[0]
@@ -340,6 +346,10 @@ def _claims(rules: Variant, state: GameState, hint: Hint) -> list[str]:
     # reserve only), and a card on Acquaintance's lowest foundation "covers" a needed place
     reserves = rules.pile_names[rules.reserves[0] : rules.reserves[-1] + 1]
     after = apply(state, parse_move(hint.move))
+    if "the waste's top card" in hint.reason and src_name != "W":  # the twenty-eighth review
+        wrong.append(f"the card is not the waste's: {hint.reason}")
+    if "drawing first would refill" in hint.reason and len(stock) < 2:
+        wrong.append(f"a draw first empties the stock, so nothing refills: {hint.reason}")
     for refilled in re.findall(r"the next stock card refills (\w+)", hint.reason):
         if refilled not in reserves:
             wrong.append(f"only a reserve pile is refilled, not {refilled}: {hint.reason}")

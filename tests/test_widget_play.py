@@ -51,8 +51,13 @@ def test_auto_in_quadrennial_says_why_nothing_is_safe() -> None:
     widget = GameWidget(Game("quadrennial", seed=3))
     control(widget, "auto")
     assert widget.message == (
-        "no safe move to a foundation: in Quadrennial no move is safe before the last pass "
-        "(pass 3 of 3), since a card played now changes what comes later; see docs/rules.md"
+        "no safe move to a foundation: in Quadrennial no move is safe before pass 3 of 3 "
+        "(the last), since a card played now changes what comes later; see docs/rules.md"
+    )
+    acquaintance = GameWidget(Game("acquaintance", seed=2))  # the twenty-eighth review
+    control(acquaintance, "auto")
+    assert acquaintance.message.startswith(
+        "no safe move to a foundation: in Acquaintance no move is safe before pass 2 of 3, since"
     )
     acme = GameWidget(Game("acme", seed=7))
     control(acme, "auto")

@@ -226,8 +226,8 @@ class PlayerProject(Exercise):
         if comparison.home_passed_up:
             return (
                 f"Your player passed up a card that could go home {comparison.home_passed_up} "
-                "times. In Acme a foundation move can never hurt (a card there helps no other "
-                "card): play those first."
+                "times. In Acme a foundation move can never hurt (the next lower card of its suit "
+                "is home already, so no card needs it on the tableau): play those first."
             )
         if comparison.circles:
             return (

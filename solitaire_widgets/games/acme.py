@@ -154,7 +154,10 @@ class AcmeProfile(Profile):
 
     policy_class = AcmePolicy
     one_way_sources = frozenset({"S", "W", "R", "redeal"})
-    safe_words = "a card helps no other card until it is home, so this can never hurt"
+    safe_words = (
+        "the next lower card of its suit is home already, so no card needs it on the tableau: "
+        "this can never hurt"
+    )
     rule_card = RULE_CARD
     thinker = ThinkerSettings(samples=40, max_samples=120, min_samples=20)
     """Most Acme positions are lost on most deals of the unseen cards, so a move's wins are

@@ -7,8 +7,8 @@ about it lives in its profile (``games/<game>.py``), each claim with its argumen
   the symmetry key (``key``), which ``chances`` shares;
 * the safe moves (``is_safe``, ``first_safe``) and the dead positions (``is_dead``), which the
   solver, Auto and the hints use;
-* the hint words only that game needs (``safe_words``, ``home_hint``, ``place_hint``) and the
-  sources of moves that never lead back (``one_way_sources``);
+* the hint words only that game needs (``safe_words`` or ``safe_reason``, ``home_hint``,
+  ``place_hint``) and the sources of moves that never lead back (``one_way_sources``);
 * the default budget of a chance measurement (``chance_nodes``) and its rule card
   (``rule_card``).
 
@@ -155,6 +155,11 @@ class Profile:
     def safe_home(self, state: GameState, move: Move) -> bool:
         """Whether a legal move of a card home is safe (``is_safe``; the game's argument)."""
         return False
+
+    def safe_reason(self, state: GameState, move: Move) -> str:
+        """Why a safe move home (not an ace) can never hurt, in a hint's words: the game's
+        ``safe_words``, unless the reason depends on the move."""
+        return self.safe_words
 
     def first_safe_pass(self) -> int:
         """The first pass (redeals used) in which any move can be safe (a shortcut)."""

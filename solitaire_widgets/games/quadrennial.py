@@ -94,7 +94,7 @@ RULE_CARD = RuleCardText(
         ),
         CardRule(
             "A redeal keeps the order",
-            "Turning the waste over makes the card drawn first in the last pass the first "
+            "Turning the waste over makes the card drawn first in the pass just ended the first "
             "card drawn again.",
             (CardExample(at(_Q, *["S-W"] * 44), "redeal", True, after=("S", "2C")),),
         ),
@@ -135,6 +135,16 @@ class QuadrennialProfile(Profile):
     def first_safe_pass(self) -> int:
         return self.rules.redeals_allowed
 
+    def safe_reason(self, state: GameState, move: Move) -> str:
+        """The waste's reason or the empty stock's (``quadrennial_search``: the two safe
+        moves of the last pass)."""
+        if move.src == self.rules.pile_names[self.rules.waste]:
+            return self.safe_words
+        return (
+            f"the stock is empty and no redeal is left, so nothing would refill {move.src} "
+            "later either: playing it home can never hurt"
+        )
+
     def is_dead(self, state: GameState) -> bool:
         last_pass = state.redeals >= self.rules.redeals_allowed
         return quadrennial_dead(last_pass, state.piles[self.rules.waste])
@@ -152,13 +162,19 @@ class QuadrennialProfile(Profile):
                 "the waste comes round again in the next pass's stock, which changes which "
                 "card refills which reserve pile",
             )
-        if not state.piles[self.rules.stock]:
+        stock = state.piles[self.rules.stock]
+        if not stock:
             return Hint(
                 str(move), 85, f"{shown} goes home; the stock is empty, so {pile} stays empty"
             )
+        later = (  # a draw first would empty the stock, and an emptied pile then stays empty
+            f"leave {pile} empty for the rest of the game"
+            if len(stock) == 1
+            else f"refill {pile} with a later card instead"
+        )
         return Hint(
             str(move),
             85,
             f"{shown} goes home and the next stock card refills {pile}; drawing first would "
-            f"refill {pile} with a later card instead",
+            f"{later}",
         )

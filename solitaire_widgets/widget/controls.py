@@ -129,17 +129,19 @@ def _autoplay(table: GameWidget) -> None:
 
 def _no_safe_move(game: GameLike) -> str:
     """Why Auto played nothing: no safe move now, or, where a game's rulings say so, none can
-    be safe yet (Quadrennial: nothing is safe before the last pass; see docs/rules.md)."""
+    be safe yet (Quadrennial: nothing is safe before the last pass, Acquaintance: before the
+    second; see docs/rules.md)."""
     profile = profile_of_state(game.state)
     rules = profile.rules
     if rules.stuck_only:
         return f"{NO_SAFE_MOVE}: under this reading of the rules no move is ever claimed safe"
     first = profile.first_safe_pass()
     if game.state.redeals < first:
+        last = " (the last)" if first == rules.redeals_allowed else ""
         return (
-            f"{NO_SAFE_MOVE}: in {rules.title} no move is safe before the last pass (pass "
-            f"{first + 1} of {rules.redeals_allowed + 1}), since a card played now changes "
-            "what comes later; see docs/rules.md"
+            f"{NO_SAFE_MOVE}: in {rules.title} no move is safe before pass {first + 1} of "
+            f"{rules.redeals_allowed + 1}{last}, since a card played now changes what comes "
+            "later; see docs/rules.md"
         )
     return NO_SAFE_MOVE
 
