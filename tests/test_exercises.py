@@ -646,6 +646,14 @@ def test_a_slip_between_two_same_answers_is_not_another_try() -> None:
     assert tries("lab-meaning") == tries("start-legal") == 1
 
 
+def test_a_move_to_any_foundation_is_the_same_answer_as_the_move_it_names() -> None:
+    """The twenty-eighth review: R1-F and R1-F2 (the foundation that takes the card) are one
+    answer, so checking either again keeps the try's number."""
+    student("")
+    answers = (["R1-F", "R6-F", "S-W"], ["R1-F2", "R6-F3", "S-W"], ["R1-F", "R6-F", "S-W"])
+    assert [judge("quadrennial-legal", answer).number for answer in answers] == [1, 1, 1]
+
+
 def test_a_pile_written_with_a_space_is_read() -> None:
     from solitaire_widgets.exercises.answers import PlaceForm
 
@@ -2134,3 +2142,29 @@ def test_a_hidden_tests_points_are_counted_in_words() -> None:
         "2.5 points",
         "5 points",
     ]
+
+
+def test_wilson_imported_inside_the_simulation_is_allowed() -> None:
+    """The twenty-eighth review: an honest simulation importing wilson in its own body was
+    refused as a use of the package; an import of allowed names only is none. Importing
+    anything else with it is still refused."""
+    student("")
+
+    def measure_coverage(p: float, n: int, runs: int, rng: random.Random) -> float:
+        from solitaire_widgets.stats import wilson
+
+        hits = 0
+        for _ in range(runs):
+            wins = sum(rng.random() < p for _ in range(n))
+            hits += p in wilson(wins, n)
+        return hits / runs
+
+    assert judge("lab-coverage", measure_coverage).correct
+
+    def exact(p: float, n: int, runs: int, rng: random.Random) -> float:
+        from solitaire_widgets.intervals import coverage, wilson
+
+        return coverage(n, [p], wilson)[0]  # type: ignore[no-any-return]
+
+    feedback = judge("lab-coverage", exact)
+    assert feedback.verdict == "not yet" and "uses solitaire_widgets.intervals" in feedback.message

@@ -187,17 +187,21 @@ class Exercise:
 
 _VALUES: dict[str, str] = {}
 """What a function answer gave in the check that is running, by exercise (its values on the
-stored cases, a simulation's shares): the same values and verdict again are not another try."""
+stored cases, a simulation's shares), or a value answer as the check read it (``X-F`` written
+with its foundation): the same values and verdict again are not another try."""
 
 
 def answer_key(exercise: Exercise, answer: object) -> str:
     """The answer as a try remembers it: a value by what its form reads (the same moves in any
-    order, a numpy count, a list or a tuple alike), a function by the values it gave on the
-    stored cases (``_VALUES``; ``remember`` keeps a function's try only when it was correct, as
-    the drawn cases change); "" (always a new try) for anything else."""
+    order, ``R1-F`` as the move it names, a numpy count, a list or a tuple alike), a function
+    by the values it gave on the stored cases (``_VALUES``; ``remember`` keeps a function's try
+    only when it was correct, as the drawn cases change); "" (always a new try) for anything
+    else."""
+    values = _VALUES.pop(exercise.id, "")
     if callable(answer):
-        values = _VALUES.pop(exercise.id, "")
         return f"values:{values}" if values else ""
+    if values:  # as the check read it (the twenty-eighth review: R1-F and R1-F2 alike)
+        return f"form:{values}"
     form = exercise.answer_form()
     if form is None:
         return ""
@@ -317,6 +321,7 @@ class Computed(Exercise):
         if self.position is not None and isinstance(read, frozenset):  # X-F: the lessons' notation
             known_piles(read, self.position)
             answer = read = self.as_asked(self.resolved(read, self.position))
+            _VALUES[self.id] = f"{self.form.canonical(answer)}"
         asked = set(self.candidates)
         unknown = sorted(read - asked) if asked and isinstance(read, frozenset) else []
         if unknown:  # a slip of form: it says nothing about the answer, and is not counted
@@ -353,7 +358,8 @@ WRONG_RULE = (
     "You found every refused move, but a rule number is not the one the card gives. For each "
     "refused move, say in a few words what it tries to do (which card, from where, to where); "
     "then find the rule on the card whose words that breaks. Several rules can seem to fit: "
-    "the right one is the rule that forbids exactly this."
+    "choose one that forbids exactly this move, not one merely about the same pile (where two "
+    "rules each forbid it, either is right)."
 )
 
 
@@ -959,7 +965,8 @@ class Simulation(Exercise):
         """The refusal of a function that uses ``names`` of the package (see ``Function``)."""
         return (
             f"Your function uses {', '.join(sorted(set(names)))} from solitaire_widgets: only "
-            "wilson is needed. Measure the coverage by simulating, not by asking the package."
+            "wilson is needed (as the first cell imports it, or `from solitaire_widgets.stats "
+            "import wilson`). Measure the coverage by simulating, not by asking the package."
         )
 
     def _shares(self, answer: Callable[..., object], first_seed: int) -> list[float]:

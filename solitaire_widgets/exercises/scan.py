@@ -202,7 +202,7 @@ def package_names(
             if name not in allowed:
                 found.add(name)
         elif isinstance(value, types.FunctionType):
-            found.update(_named_in_code(value.__code__))
+            found.update(_named_in_code(value.__code__, allowed))
     return sorted(found)
 
 
@@ -273,17 +273,27 @@ def interpreter_names(function: Callable[..., object]) -> list[str]:
     return sorted(found)
 
 
-def _named_in_code(code: types.CodeType) -> set[str]:
+def _named_in_code(code: types.CodeType, allowed: frozenset[str] = frozenset()) -> set[str]:
     """The package as a function's code itself names it: an import of it, or a text naming it
-    (which ``importlib`` could import)."""
+    (which ``importlib`` could import). An import of ``allowed`` names only (``from
+    solitaire_widgets.stats import wilson`` inside the function, the twenty-eighth review) is
+    no use of the rest: its list of names is the constant loaded just before the import."""
     found: set[str] = set()
     for inner in _codes(code):
         for constant in inner.co_consts:
             if isinstance(constant, str) and PACKAGE in constant:
                 found.add(constant)
+        before = None
         for instruction in dis.get_instructions(inner):
             name = instruction.argval
             is_import = instruction.opname == "IMPORT_NAME" and isinstance(name, str)
-            if is_import and name.split(".")[0] == PACKAGE:
+            if is_import and name.split(".")[0] == PACKAGE and not _imports_only(before, allowed):
                 found.add(name)
+            before = instruction
     return found
+
+
+def _imports_only(before: dis.Instruction | None, allowed: frozenset[str]) -> bool:
+    """Whether the instruction before an import loads a list of names, all ``allowed``."""
+    names = None if before is None or before.opname != "LOAD_CONST" else before.argval
+    return isinstance(names, tuple) and bool(names) and set(names) <= allowed
