@@ -8,6 +8,7 @@ import pytest
 from test_widget import control, send
 
 from solitaire_widgets import Game
+from solitaire_widgets.exercises import deck
 from solitaire_widgets.solver import solve
 from solitaire_widgets.widget import GameWidget
 
@@ -59,6 +60,15 @@ def test_auto_in_quadrennial_says_why_nothing_is_safe() -> None:
     assert acquaintance.message.startswith(
         "no safe move to a foundation: in Acquaintance no move is safe before pass 2 of 3, since"
     )
+    # the twenty-ninth review: with the stock and the waste empty no redeal can come, so
+    # nothing is refilled and every card that fits is safe, before the last pass too
+    kings = Game("quadrennial", deck=deck("KC KD KH KS QC QD QH QS"))
+    while kings.pile("S") or kings.pile("W"):
+        moves = [str(move) for move in kings.legal_moves()]
+        kings.play(next((m for m in moves if m.startswith("W-F")), "S-W"))
+    table = GameWidget(kings)
+    control(table, "auto")
+    assert kings.status == "won" and kings.state.redeals == 0
     acme = GameWidget(Game("acme", seed=7))
     control(acme, "auto")
     control(acme, "auto")

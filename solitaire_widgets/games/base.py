@@ -165,12 +165,17 @@ class Profile:
         """The first pass (redeals used) in which any move can be safe (a shortcut)."""
         return 0
 
+    def safe_possible(self, state: GameState) -> bool:
+        """Whether any move can be safe in ``state`` (a shortcut: when not, the finder looks
+        no further and Auto says why): from ``first_safe_pass`` on, unless the game knows more."""
+        return state.redeals >= self.first_safe_pass()
+
     def _finder(self) -> Callable[[GameState], Move | None]:
         """``first_safe`` for this variant, with what it looks at worked out once."""
-        rules, safe_home, first_pass = self.rules, self.safe_home, self.first_safe_pass()
+        rules, safe_home, possible = self.rules, self.safe_home, self.safe_possible
 
         def first(state: GameState) -> Move | None:
-            if state.redeals < first_pass:
+            if not possible(state):
                 return None
             for move in rules.legal_moves(state):
                 if move.dst.startswith("F") and safe_home(state, move):

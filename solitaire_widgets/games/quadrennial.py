@@ -23,6 +23,7 @@ from .policy import Policy
 from .quadrennial_search import (
     QuadrennialPolicy,
     StrictQuadrennialPolicy,
+    no_refill_ahead,
     quadrennial_dead,
     quadrennial_safe,
 )
@@ -130,10 +131,25 @@ class QuadrennialProfile(Profile):
 
     def safe_home(self, state: GameState, move: Move) -> bool:
         last_pass = state.redeals >= self.rules.redeals_allowed
-        return quadrennial_safe(last_pass, move.src == "W", not state.piles[self.rules.stock])
+        stock_empty = not state.piles[self.rules.stock]
+        return quadrennial_safe(last_pass, move.src == "W", stock_empty) or self._no_refill(state)
 
     def first_safe_pass(self) -> int:
         return self.rules.redeals_allowed
+
+    def safe_possible(self, state: GameState) -> bool:
+        return state.redeals >= self.rules.redeals_allowed or self._no_refill(state)
+
+    def _no_refill(self, state: GameState) -> bool:
+        """``no_refill_ahead`` of this position."""
+        first, end, stock, waste = self._piles
+        p = state.piles
+        return no_refill_ahead(
+            any(p[first:end]),
+            bool(p[stock]),
+            bool(p[waste]),
+            state.redeals >= self.rules.redeals_allowed,
+        )
 
     def safe_reason(self, state: GameState, move: Move) -> str:
         """The waste's reason or the empty stock's (``quadrennial_search``: the two safe
@@ -141,8 +157,8 @@ class QuadrennialProfile(Profile):
         if move.src == self.rules.pile_names[self.rules.waste]:
             return self.safe_words
         return (
-            f"the stock is empty and no redeal is left, so nothing would refill {move.src} "
-            "later either: playing it home can never hurt"
+            f"the stock is empty and no redeal can fill it again, so nothing would refill "
+            f"{move.src} later either: playing it home can never hurt"
         )
 
     def is_dead(self, state: GameState) -> bool:

@@ -8,7 +8,15 @@ reserve card played when the stock is empty is refilled by nothing, now or later
 else: the moment a reserve card is played decides which stock card refills its pile, and a
 card left in the waste before the last pass is in the next pass's stock, which shifts which
 card refills which pile when; winning lines exist that depend on both (the tests give
-positions and deals where playing home at once loses a won game).
+positions and deals where playing home at once loses a won game). Both reasons are about
+refills, so where **no refill can ever come** (``no_refill_ahead``: every reserve pile empty,
+which stays so, since a pile is empty only when emptied with the stock empty; or the stock
+empty with no redeal left or no waste to turn over) every card that fits goes home safely, in
+any pass: let L win from B and play it from A (c home) skipping c's moves. A draw or a waste
+move of another card finds the same top card (c was not above it), a redeal that finds A's
+waste empty is not needed (B's waste held only c, the last card left), and no refill differs,
+as there is none. (The hints and Auto use these too; the solver's lean search keeps to the
+last pass's.)
 
 **Dead positions**, in the last pass: the waste is a stack for good; a card above a lower card
 of its own suit can never go home (it must leave first, but needs the lower card home before
@@ -59,6 +67,14 @@ WASTE, DRAW_CODE, REDEAL_CODE = 52, 53, 54  # node moves; 0..51: that reserve ca
 def quadrennial_safe(last_pass: bool, from_waste: bool, stock_empty: bool) -> bool:
     """Whether a card that fits its foundation is safe to play (the module)."""
     return last_pass and (from_waste or stock_empty)
+
+
+def no_refill_ahead(
+    reserve_cards: bool, stock_cards: bool, waste_cards: bool, last_pass: bool
+) -> bool:
+    """Whether no reserve pile can ever be refilled again (the module): every reserve pile is
+    empty, or the stock is empty and can never be filled again."""
+    return not reserve_cards or (not stock_cards and (last_pass or not waste_cards))
 
 
 def quadrennial_dead(last_pass: bool, waste: Sequence[int]) -> bool:

@@ -129,14 +129,14 @@ def _autoplay(table: GameWidget) -> None:
 
 def _no_safe_move(game: GameLike) -> str:
     """Why Auto played nothing: no safe move now, or, where a game's rulings say so, none can
-    be safe yet (Quadrennial: nothing is safe before the last pass, Acquaintance: before the
-    second; see docs/rules.md)."""
+    be safe yet (Quadrennial: nothing before the last pass while a refill can come,
+    Acquaintance: before the second; ``Profile.safe_possible``, docs/rules.md)."""
     profile = profile_of_state(game.state)
     rules = profile.rules
     if rules.stuck_only:
         return f"{NO_SAFE_MOVE}: under this reading of the rules no move is ever claimed safe"
     first = profile.first_safe_pass()
-    if game.state.redeals < first:
+    if not profile.safe_possible(game.state):
         last = " (the last)" if first == rules.redeals_allowed else ""
         return (
             f"{NO_SAFE_MOVE}: in {rules.title} no move is safe before pass {first + 1} of "
