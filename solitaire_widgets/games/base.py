@@ -116,6 +116,9 @@ class Profile:
     game can come back (the hints skip looking such a move up; the module argues each)."""
     safe_words: ClassVar[str] = "this can never lose a game that can still be won"
     """Why a safe move that is not an ace can never hurt, in a hint's words."""
+    early_safe_words: ClassVar[str] = ""
+    """Where moves are safe before ``first_safe_pass`` after all (``safe_possible``), in the
+    words Auto adds to "no move is safe before pass N" ("" for nowhere)."""
     thinker: ClassVar[ThinkerSettings] = ThinkerSettings()
     """How the thinker looks ahead in this game (``solitaire_widgets.thinker``)."""
 

@@ -109,6 +109,10 @@ class QuadrennialProfile(Profile):
     policy_class = QuadrennialPolicy
     one_way_sources = frozenset({"S", "W", "redeal"})
     safe_words = "the waste's top card only waits, so playing it home can never hurt"
+    early_safe_words = (
+        " (unless no refill can ever come: every reserve pile empty, or the stock and the "
+        "waste both empty)"
+    )
     rule_card = RULE_CARD
 
     def __init__(self, rules: Variant) -> None:
