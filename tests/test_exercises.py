@@ -545,7 +545,7 @@ def test_a_number_whose_float_asks_the_package_is_refused_in_words() -> None:
         ("quadrennial-ace", lambda c, a, r: 1 / 0, "raised ZeroDivisionError"),
         ("quadrennial-ace", 0.4986, "is a function"),
         ("lab-sample-size", lambda p, h: 4897.9, "not a whole number"),
-        ("quadrennial-legal", "R1-F2", "a list of moves"),
+        ("quadrennial-legal", 12, "a list of moves"),
         ("quadrennial-legal", ["R1 F2"], "cannot read 'R1 F2' as a move"),
         ("quadrennial-rules", ["R2-F3"], "a dict of refused moves"),
         ("quadrennial-rules", {"R3-F1": 1}, "not one of the moves asked about"),
@@ -672,7 +672,9 @@ def test_a_function_that_asks_the_package_is_refused() -> None:
 
         return size(p, h)
 
-    assert "solitaire_widgets.intervals" in judge("lab-sample-size", deals_needed).message
+    assert (
+        "uses sample_size from solitaire_widgets" in judge("lab-sample-size", deals_needed).message
+    )
 
     def measure_coverage(p: float, n: int, runs: int, rng: random.Random) -> float:
         return coverage(n, [p], wilson)[0]
@@ -2167,4 +2169,29 @@ def test_wilson_imported_inside_the_simulation_is_allowed() -> None:
         return coverage(n, [p], wilson)[0]  # type: ignore[no-any-return]
 
     feedback = judge("lab-coverage", exact)
-    assert feedback.verdict == "not yet" and "uses solitaire_widgets.intervals" in feedback.message
+    assert (
+        feedback.verdict == "not yet" and "uses coverage from solitaire_widgets" in feedback.message
+    )
+
+
+def test_sizes_as_a_dict_and_one_move_alone_are_read() -> None:
+    """The thirty-first review: {"R1": 12, ...} and a single move written alone ("S-W") were
+    slips of form; they are the same answers."""
+    student("")
+    assert judge("acquaintance-sizes", {"R1": 12, "R2": 12, "R3": 12, "r4": 11}).correct
+    slip = judge("acquaintance-sizes", {"R1": 12, "R2": 12})
+    assert "as a dict, its keys are R1, R2, R3, R4" in slip.message and slip.number == 0
+    assert judge("start-legal", "S-W").correct
+
+
+def test_a_refusal_names_what_was_imported() -> None:
+    """The thirty-first review: "uses solitaire_widgets from solitaire_widgets" did not say
+    what to remove; an import inside the function is named by what it imports."""
+    student("")
+
+    def my_player(view: View) -> object:
+        from solitaire_widgets import Game  # noqa: F401
+
+        return view.legal[0]
+
+    assert "Your player uses Game from solitaire_widgets" in judge("acme-player", my_player).message

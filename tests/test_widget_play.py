@@ -54,8 +54,7 @@ def test_auto_in_quadrennial_says_why_nothing_is_safe() -> None:
     assert widget.message == (
         "no safe move to a foundation: in Quadrennial no move is safe before pass 3 of 3 "
         "(the last), since a card played now changes what comes later (unless no refill can "
-        "ever come: every reserve pile empty, or the stock and the waste both empty); see "
-        "docs/rules.md"
+        "ever come: every reserve pile empty, or the stock and the waste both empty)"
     )
     acquaintance = GameWidget(Game("acquaintance", seed=2))  # the twenty-eighth review
     control(acquaintance, "auto")

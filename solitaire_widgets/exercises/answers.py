@@ -167,8 +167,16 @@ class IntsForm(ListForm):
     """A list of ``length`` whole numbers (one per pile, say)."""
 
     describe: str = "a list of whole numbers"
+    keys: tuple[str, ...] = ()  # a dict with these keys is read in their order (R1 to R4)
 
     def read(self, value: object) -> tuple[object, ...]:
+        if self.keys and isinstance(value, Mapping):  # {"R1": 12, ...}: the same answer
+            named = {str(key).upper().replace(" ", ""): entry for key, entry in value.items()}
+            if set(named) != set(self.keys):
+                raise AnswerFormError(
+                    f"The answer is {self.describe}; as a dict, its keys are {', '.join(self.keys)}"
+                )
+            value = [named[key] for key in self.keys]
         return self.items(value, IntForm())
 
 
@@ -187,7 +195,9 @@ class MoveSetForm(Form):
     describe: str = "a list of moves in notation, each a string like 'SOURCE-TARGET'"
 
     def read(self, value: object) -> frozenset[str]:
-        if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        if isinstance(value, str):  # one move written alone: a set of one
+            return frozenset({read_move(value)})
+        if isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
             raise AnswerFormError(f"The answer is {self.describe}")
         return frozenset(read_move(item) for item in value)
 

@@ -468,7 +468,11 @@ EXERCISE_LIST: list[Exercise] = [
         ),
         note="Each deal move gives one card to each pile in turn, R1 first: counting them "
         "predicts the table.",
-        form=IntsForm(length=4, describe="a list of four whole numbers, for R1 to R4"),
+        form=IntsForm(
+            length=4,
+            describe="a list of four whole numbers, for R1 to R4",
+            keys=("R1", "R2", "R3", "R4"),
+        ),
         from_engine=lambda choice: sizes_when_dealt_out(),
     ),
     Function(

@@ -288,12 +288,23 @@ def _named_in_code(code: types.CodeType, allowed: frozenset[str] = frozenset()) 
             name = instruction.argval
             is_import = instruction.opname == "IMPORT_NAME" and isinstance(name, str)
             if is_import and name.split(".")[0] == PACKAGE and not _imports_only(before, allowed):
-                found.add(name)
+                # the names it imports, as the student wrote them (``Game``), else the module
+                names = _imported_names(before)
+                found.update(sorted(set(names) - allowed) if names else [name])
             before = instruction
     return found
 
 
+def _imported_names(before: dis.Instruction | None) -> tuple[str, ...]:
+    """The names a ``from ... import`` takes, from the instruction before it (() for a plain
+    ``import`` or ``*``)."""
+    names = None if before is None or before.opname != "LOAD_CONST" else before.argval
+    if not isinstance(names, tuple) or "*" in names:
+        return ()
+    return tuple(str(name) for name in names)
+
+
 def _imports_only(before: dis.Instruction | None, allowed: frozenset[str]) -> bool:
     """Whether the instruction before an import loads a list of names, all ``allowed``."""
-    names = None if before is None or before.opname != "LOAD_CONST" else before.argval
-    return isinstance(names, tuple) and bool(names) and set(names) <= allowed
+    names = _imported_names(before)
+    return bool(names) and set(names) <= allowed

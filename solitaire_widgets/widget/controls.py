@@ -141,7 +141,7 @@ def _no_safe_move(game: GameLike) -> str:
         return (
             f"{NO_SAFE_MOVE}: in {rules.title} no move is safe before pass {first + 1} of "
             f"{rules.redeals_allowed + 1}{last}, since a card played now changes what comes "
-            f"later{profile.early_safe_words}; see docs/rules.md"
+            f"later{profile.early_safe_words}"  # (students have no docs/: the reason is here)
         )
     return NO_SAFE_MOVE
 
