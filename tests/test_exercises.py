@@ -2195,3 +2195,19 @@ def test_a_refusal_names_what_was_imported() -> None:
         return view.legal[0]
 
     assert "Your player uses Game from solitaire_widgets" in judge("acme-player", my_player).message
+
+
+def test_two_moves_in_one_string_are_told_to_be_a_list() -> None:
+    """The thirty-second review: "S-W, W-T3" got only how to write one move."""
+    student("")
+    slip = judge("start-legal", "S-W, W-T3")
+    assert "one string per move, in a list" in slip.message and slip.number == 0
+
+    def p_ace(cards: int, aces: int, reserve: int) -> object:
+        import solitaire_widgets.stats as st
+
+        return st.at_least_one(cards, aces, reserve)
+
+    assert (
+        "Your function uses stats from solitaire_widgets" in judge("quadrennial-ace", p_ace).message
+    )

@@ -196,6 +196,11 @@ class MoveSetForm(Form):
 
     def read(self, value: object) -> frozenset[str]:
         if isinstance(value, str):  # one move written alone: a set of one
+            if len(re.split(r"[\s,;]+", value.strip())) > 1:
+                raise AnswerFormError(
+                    f"The answer is {self.describe}: one string per move, in a list, like "
+                    "['S-W', 'W-T3']"
+                )
             return frozenset({read_move(value)})
         if isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
             raise AnswerFormError(f"The answer is {self.describe}")

@@ -290,7 +290,8 @@ def _named_in_code(code: types.CodeType, allowed: frozenset[str] = frozenset()) 
             if is_import and name.split(".")[0] == PACKAGE and not _imports_only(before, allowed):
                 # the names it imports, as the student wrote them (``Game``), else the module
                 names = _imported_names(before)
-                found.update(sorted(set(names) - allowed) if names else [name])
+                module = name.removeprefix(PACKAGE + ".")  # ``stats``, as _describe says
+                found.update(sorted(set(names) - allowed) if names else [module])
             before = instruction
     return found
 

@@ -42,7 +42,7 @@ function buildControls(act, signal) {
     undo: button("Undo", "take back the last move (u)", () => act.control("undo")),
     redo: button("Redo", "play again the move taken back (r)", () => act.control("redo")),
     hint: button(JOBS.hint[0], JOBS.hint[1], () => act.job("hint")),
-    auto: button("Auto", "play the moves that can never lose a won game; which they are in each game: docs/rules.md (a)", () => act.control("auto")),
+    auto: button("Auto", "play the moves that can never lose a won game (a)", () => act.control("auto")),
     redeal: button("Redeal", "turn the cards over for another pass", () => act.control("redeal")),
     review: button("Review", "step through this game from the deal", () => act.replay("start")),
     save: button("Save", "save this table's games for the teacher: games-<your name>.json next to the notebook (in the browser-only site, a download too)", () => act.control("save")),
