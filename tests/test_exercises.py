@@ -2202,6 +2202,10 @@ def test_two_moves_in_one_string_are_told_to_be_a_list() -> None:
     student("")
     slip = judge("start-legal", "S-W, W-T3")
     assert "one string per move, in a list" in slip.message and slip.number == 0
+    inside = judge("start-legal", ["S-W, W-T3"])  # two moves in one item of the list
+    assert "one string per move, in a list" in inside.message and inside.number == 0
+    for alone in ("S - W", "S-W,", "s-w"):  # the thirty-third review: one move, as written
+        assert judge("start-legal", alone).correct, alone
 
     def p_ace(cards: int, aces: int, reserve: int) -> object:
         import solitaire_widgets.stats as st

@@ -196,15 +196,34 @@ class MoveSetForm(Form):
 
     def read(self, value: object) -> frozenset[str]:
         if isinstance(value, str):  # one move written alone: a set of one
-            if len(re.split(r"[\s,;]+", value.strip())) > 1:
-                raise AnswerFormError(
-                    f"The answer is {self.describe}: one string per move, in a list, like "
-                    "['S-W', 'W-T3']"
-                )
-            return frozenset({read_move(value)})
+            return frozenset({self.one_move(value)})
         if isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
             raise AnswerFormError(f"The answer is {self.describe}")
-        return frozenset(read_move(item) for item in value)
+        return frozenset(self.one_move(item) for item in value)
+
+    def one_move(self, item: object) -> str:
+        """One move; text holding several moves (``"R3-F1, W-T2"``) is told to be a list."""
+        try:
+            return read_move(item)
+        except AnswerFormError:
+            pieces = [piece for piece in re.split(r"[\s,;]+", str(item)) if piece]
+            if len(pieces) == 1 and _readable(pieces[0]):  # "S-W," : a stray comma
+                return read_move(pieces[0])
+            if len(pieces) > 1 and all(_readable(piece) for piece in pieces):
+                raise AnswerFormError(
+                    f"The answer is {self.describe}: one string per move, in a list, like "
+                    "['R3-F1', 'W-T2']"
+                ) from None
+            raise
+
+
+def _readable(text: str) -> bool:
+    """Whether ``text`` reads as a move."""
+    try:
+        read_move(text)
+    except AnswerFormError:
+        return False
+    return True
 
     def canonical(self, value: object) -> str:
         return ",".join(sorted(self.read(value)))
