@@ -75,6 +75,7 @@ from solitaire_widgets.exercises.project import (
     HELD_OUT,
     HELD_OUT_SIZE,
     MATCH_SHARE,
+    PLAYER_MAY_USE,
     RANDOM_SHARE,
     PlayerProject,
     held_out_deals,
@@ -2195,6 +2196,37 @@ def test_a_refusal_names_what_was_imported() -> None:
         return view.legal[0]
 
     assert "Your player uses Game from solitaire_widgets" in judge("acme-player", my_player).message
+
+    def bare(cards: int, aces: int, reserve: int) -> object:
+        import solitaire_widgets
+
+        return solitaire_widgets.stats.at_least_one(cards, aces, reserve)
+
+    message = judge("quadrennial-ace", bare).message  # the thirty-third review
+    assert "uses the package solitaire_widgets itself" in message, message
+    assert "solitaire_widgets from solitaire_widgets" not in message
+
+    def module_player(view: View) -> object:
+        import solitaire_widgets.moves as mv
+
+        return mv.DRAW if mv.DRAW in view.legal else view.legal[0]
+
+    message = judge("acme-player", module_player).message  # told how to import it by name
+    assert "uses moves from solitaire_widgets" in message, message
+    assert "`from solitaire_widgets.moves import Move, parse_move, DRAW" in message
+
+
+def test_the_names_a_player_is_told_to_import_are_accepted() -> None:
+    """The refusal's advice holds: a player importing those names by name is judged."""
+    student("")
+
+    def by_name(view: View) -> object:
+        from solitaire_widgets.cards import Card, parse_card  # noqa: F401
+        from solitaire_widgets.moves import DEAL, DRAW, REDEAL, Move, parse_move  # noqa: F401
+
+        return view.legal[0]
+
+    assert package_names(by_name, PLAYER_MAY_USE) == []
 
 
 def test_two_moves_in_one_string_are_told_to_be_a_list() -> None:

@@ -59,7 +59,7 @@ from .answers import (
 from .identity import Student, current
 from .positions import Position
 from .rulecards import RULE_CARDS
-from .scan import interpreter_names, package_names
+from .scan import interpreter_names, package_names, package_words
 
 T = TypeVar("T")
 Verdict = Literal["not answered yet", "not yet", "correct"]
@@ -753,7 +753,7 @@ class Function(Exercise):
         the scan before it runs, or refused by the package while the check runs it (a helper
         the scan does not see: a deque, ``itertools.repeat``, a dict's ``__missing__``...)."""
         return (
-            f"Your function uses {', '.join(sorted(set(names)))} from solitaire_widgets: this "
+            f"Your function uses {package_words(names)}: this "
             f"exercise asks you to work the answer out without the package. {self.by_hand}"
         )
 
@@ -964,7 +964,7 @@ class Simulation(Exercise):
     def _from_package(self, names: list[str]) -> str:
         """The refusal of a function that uses ``names`` of the package (see ``Function``)."""
         return (
-            f"Your function uses {', '.join(sorted(set(names)))} from solitaire_widgets: only "
+            f"Your function uses {package_words(names)}: only "
             "wilson is needed (as the first cell imports it, or `from solitaire_widgets.stats "
             "import wilson`). Measure the coverage by simulating, not by asking the package."
         )

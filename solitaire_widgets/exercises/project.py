@@ -44,7 +44,7 @@ from .players import (
     first_refused,
     player_name,
 )
-from .scan import interpreter_names, package_names
+from .scan import interpreter_names, package_names, package_words
 
 PLAYER_MAY_USE = frozenset({"Move", "parse_move", "DRAW", "DEAL", "REDEAL", "Card", "parse_card"})
 """What of the package a player may use besides its view: moves and cards as values."""
@@ -128,9 +128,12 @@ class PlayerProject(Exercise):
         if used:
             return self.feedback(
                 "not yet",
-                f"Your player uses {', '.join(used)} from solitaire_widgets. A player chooses "
-                "by itself, from its view: the package's players, hints and solver would "
-                "choose for it (and its deal functions could rebuild the face-down cards).",
+                f"Your player uses {package_words(used)}. A player chooses by itself, from "
+                "its view: the package's players, hints and solver would choose for it (and "
+                "its deal functions could rebuild the face-down cards). It may use moves and "
+                "cards as values, imported by name: `from solitaire_widgets.moves import "
+                "Move, parse_move, DRAW, DEAL, REDEAL` and `from solitaire_widgets.cards "
+                "import Card, parse_card`.",
             )
         try:
             first = first_choice(answer, self.variant)

@@ -206,6 +206,18 @@ def package_names(
     return sorted(found)
 
 
+def package_words(names: list[str]) -> str:
+    """The parts ``package_names`` found, as a refusal says them: ``stats, wilson from
+    solitaire_widgets``, or ``the package solitaire_widgets itself`` for a plain ``import
+    solitaire_widgets`` (not "solitaire_widgets from solitaire_widgets": the thirty-third
+    review)."""
+    parts = sorted(set(names) - {PACKAGE})
+    said = [f"{', '.join(parts)} from {PACKAGE}"] if parts else []
+    if PACKAGE in names:
+        said.insert(0, f"the package {PACKAGE} itself")
+    return " and ".join(said)
+
+
 _NAME_OPS = (
     *("LOAD_ATTR", "LOAD_METHOD", "LOAD_SUPER_ATTR", "STORE_ATTR", "DELETE_ATTR"),
     *("LOAD_GLOBAL", "LOAD_NAME"),  # __builtins__, __import__
