@@ -216,6 +216,9 @@ class MoveSetForm(Form):
                 ) from None
             raise
 
+    def canonical(self, value: object) -> str:
+        return ",".join(sorted(self.read(value)))
+
 
 def _readable(text: str) -> bool:
     """Whether ``text`` reads as a move."""
@@ -224,9 +227,6 @@ def _readable(text: str) -> bool:
     except AnswerFormError:
         return False
     return True
-
-    def canonical(self, value: object) -> str:
-        return ",".join(sorted(self.read(value)))
 
 
 @dataclass(frozen=True)
