@@ -45,7 +45,8 @@ def test_a_knob_variant_table_takes_its_own_codes() -> None:
     new_deal(widget, code=code)
     assert widget.error == "" and (game.variant, game.seed) == (name, 12)
     new_deal(widget, code=Game("quadrennial", seed=12).code)  # the plain game's code
-    assert "this table plays Quadrennial" in widget.error and game.seed == 12
+    said = "a deal of Quadrennial; this table plays Quadrennial with changed rules (redeals=0)"
+    assert said in widget.error and game.seed == 12
 
 
 @pytest.mark.parametrize(
@@ -54,6 +55,11 @@ def test_a_knob_variant_table_takes_its_own_codes() -> None:
         ("ACME-7K", "the check letter does not match"),
         ("ACME-7", "no check letter"),
         ("FLY-1K", "FLY-1K is a deal of Fly; this table plays Acme"),
+        (  # the thirty-fourth review: not "a deal of Acme; this table plays Acme"
+            "ACME-RESERVE10-7Y",
+            "ACME-RESERVE10-7Y is a deal of Acme with changed rules (reserve=10); this table "
+            "plays Acme (",
+        ),
         ("CHESS-1A", "no game is called 'CHESS'"),
         ("", "a deal code is short text"),
         (7, "a deal code is short text"),

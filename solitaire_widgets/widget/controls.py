@@ -146,6 +146,16 @@ def _no_safe_move(game: GameLike) -> str:
     return NO_SAFE_MOVE
 
 
+def _game_words(variant: str) -> str:
+    """A variant as a message names it: ``Acme``, or ``Acme with changed rules (reserve=10)``
+    (a changed game's title alone would read "a deal of Acme; this table plays Acme")."""
+    title = get_variant(variant).title
+    knobs = variant.partition("[")[2]
+    if not knobs:
+        return title
+    return f"{title} with changed rules ({knobs.rstrip(']').replace(',', ', ')})"
+
+
 def _coded_deal(table: GameWidget, code: str, *, winnable: bool) -> None:
     """Deal the deal a code names (``dealcode.read_code``), on a table of its game: a code
     names one deal, so "winnable only" does not apply (said when ticked)."""
@@ -155,7 +165,7 @@ def _coded_deal(table: GameWidget, code: str, *, winnable: bool) -> None:
     except DealCodeError as error:
         raise IntentError(str(error)) from None
     if variant != game.variant:
-        theirs, mine = get_variant(variant).title, get_variant(game.variant).title
+        theirs, mine = _game_words(variant), _game_words(game.variant)
         raise IntentError(
             f"{deal_code(variant, seed)} is a deal of {theirs}; this table plays {mine} "
             f"(open a table with GameWidget(Game.from_code({deal_code(variant, seed)!r})))"
