@@ -84,7 +84,7 @@ from solitaire_widgets.exercises.project import (
 from solitaire_widgets.exercises.rulecards import RULE_CARDS
 from solitaire_widgets.exercises.scan import package_names
 from solitaire_widgets.hints import hints
-from solitaire_widgets.intervals import coverage, sample_size, wilson
+from solitaire_widgets.intervals import clopper_pearson, coverage, sample_size, wilson
 from solitaire_widgets.stats.strategies import GreedyPlay, greedy_rank
 from solitaire_widgets.variants import VARIANTS
 
@@ -351,6 +351,14 @@ def test_tenth_reviews_hints() -> None:
         return np.float32(hits / runs)
 
     assert judge("lab-coverage", measure_coverage).verdict == "correct"
+
+    def other_interval(p: float, n: int, runs: int, rng: random.Random) -> object:
+        count = lambda: sum(rng.random() < p for _ in range(n))  # noqa: E731
+        return sum(p in clopper_pearson(count(), n) for _ in range(runs)) / runs
+
+    wrong = judge("lab-coverage", other_interval)  # the thirty-fourth review
+    assert "how often Wilson's interval covers p" in wrong.message, wrong
+    assert "asking the package" not in wrong.message
 
 
 def test_eleventh_reviews_hints_are_true_for_the_answers_that_get_them() -> None:
@@ -1605,6 +1613,11 @@ def test_against_simulation_says_consistent_or_not(capsys: pytest.CaptureFixture
     assert "Answer the exercise above" in capsys.readouterr().out
     against_simulation(lambda k: 1 / 0, 981, 2000, args=(3,))
     assert "raised ZeroDivisionError" in capsys.readouterr().out
+    for percent in (49.8565, 1.5, -0.2):  # the thirty-fourth review: not "a larger simulation"
+        against_simulation(percent, 981, 2000)
+        out = capsys.readouterr().out
+        assert "is not a probability: a probability is between 0 and 1" in out, out
+        assert "larger simulation" not in out
 
 
 @pytest.mark.parametrize(

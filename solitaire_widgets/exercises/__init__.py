@@ -145,6 +145,12 @@ def against_simulation(
     except OverflowError:
         print(f"{line}. ({label.capitalize()} is too large to be a probability.)")
         return
+    if not 0 <= value <= 1:  # a percent, say: no larger simulation brings it inside
+        print(
+            f"{line}. ({label.capitalize()}, {value:.4g}, is not a probability: a probability "
+            "is between 0 and 1.)"
+        )
+        return
     where = "inside" if value in interval else "outside"
     meaning = (
         "consistent with the simulation (not proof: a wrong value close to the right one is "

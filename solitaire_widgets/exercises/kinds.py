@@ -966,7 +966,14 @@ class Simulation(Exercise):
         return f"def {self.name}({', '.join(self.params)}):"
 
     def _from_package(self, names: list[str]) -> str:
-        """The refusal of a function that uses ``names`` of the package (see ``Function``)."""
+        """The refusal of a function that uses ``names`` of the package (see ``Function``). The
+        other interval the lab imports is a simulation of the wrong interval, said so (not
+        "asking the package": the thirty-fourth review)."""
+        if set(names) == {"clopper_pearson"}:
+            return (
+                "Your function uses clopper_pearson: this exercise measures how often Wilson's "
+                "interval covers p, so each simulated count goes into wilson."
+            )
         return (
             f"Your function uses {package_words(names)}: only "
             "wilson is needed (as the first cell imports it, or `from solitaire_widgets.stats "
