@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CARDS
+from .moves import Move
 from .state import GameState
 from .variants import Variant
 
@@ -57,3 +58,14 @@ def left_behind(rules: Variant, state: GameState, src: int) -> str:
     if rules.face_down(state, src):
         return f"turns up the next {rules.kinds[src]} card"
     return f"uncovers {CARDS[pile[-2]]}"
+
+
+def left_by(rules: Variant, state: GameState, move: Move) -> str:
+    """What playing ``move`` leaves on its source pile, from the move as the engine plays it:
+    ``left_behind``'s words, or that the pile is refilled at once (Acme's reserve, Quadrennial's
+    stock) without naming the card, which the player has not seen yet."""
+    src = rules.index[move.src]
+    before, after = state.piles[src], rules.apply(state, move).piles[src]
+    if after and len(after) >= len(before):
+        return f"{move.src} is refilled at once"
+    return left_behind(rules, state, src)

@@ -29,7 +29,7 @@ from .render import render_html, render_text
 from .solver import next_winnable
 from .state import GameState
 from .thinker import think
-from .variants import get_variant
+from .variants.knobs import variant_of
 from .view import VIEW_KEYS, view
 
 __all__ = ["MAX_RECORD_CHARS", "MAX_RECORD_MOVES", "RECORD_FORMAT", "VIEW_KEYS", "Game"]
@@ -66,7 +66,7 @@ class Game:
         winnable: bool = False,
     ) -> None:
         self._lock = threading.RLock()
-        self._rules = get_variant(variant)
+        self._rules = variant_of(variant)  # a knob name too: "acme[reserve=10,stuck]"
         self.variant = self._rules.name
         self.seed: int | None = None
         self.deck: tuple[str, ...] | None = None

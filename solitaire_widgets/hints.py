@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from .advice import Hint, needed_soon
+from .advice import Hint, left_by, needed_soon
 from .cards import CARDS
 from .games import Profile, profile_of
 from .kernel_state import refuse_in_turns
@@ -187,7 +187,15 @@ def _score(profile: Profile, state: GameState, move: Move, safe: bool, alone: bo
     if rules.kinds[rules.index[move.dst]] != "foundation":
         return profile.place_hint(state, move, card)
     shown = CARDS[card]
-    if safe and card % 13 == 0:
+    if rules.stuck_only:  # no game's safety or timing argument holds there (``is_safe``)
+        left = left_by(rules, state, move)
+        return Hint(
+            str(move),
+            85,
+            f"{shown} goes home and {left} (under this reading of the rules no move is ever "
+            "claimed safe)",
+        )
+    if safe and card % 13 == 0 and profile.aces_always_safe:
         return Hint(str(move), 100, f"{shown} is an ace: playing it can never hurt", safe=True)
     if safe:
         reason = profile.safe_reason(state, move)

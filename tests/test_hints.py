@@ -16,6 +16,7 @@ from solitaire_widgets.intervals import wilson
 from solitaire_widgets.state import GameState
 from solitaire_widgets.stats import HintPlay
 from solitaire_widgets.variants import VARIANTS, Variant
+from solitaire_widgets.variants.knobs import ensure_variant
 
 
 def face_down_cards(state: GameState) -> list[int]:
@@ -81,7 +82,33 @@ def test_an_ace_from_the_waste_can_never_hurt() -> None:
     state = state_of("quadrennial", R1="KS", W="9D AS", S="5C", redeals=2)  # the last pass
     top = hints(state)[0]
     assert top.move == "W-F4" and top.safe
-    assert top.reason == "A♠ is an ace: playing it can never hurt"
+    # the waste's reason, not "it is an ace" (an ace in a reserve pile is not safe: review 35)
+    assert (
+        top.reason
+        == "A♠ goes home: the waste's top card only waits, so playing it home can never hurt"
+    )
+    suits = {
+        f"F{i}": " ".join(f"{rank}{s}" for rank in "A23456789TJQK") for i, s in enumerate("CDH", 1)
+    }
+    spades = " ".join(f"{rank}S" for rank in "KQJT98765432")  # the stock, 2♠ on top
+    acme = hints(state_of("acme", W="AS", S=spades, **suits))[0]
+    assert acme.move == "W-F4" and acme.safe
+    assert acme.reason == "A♠ is an ace: playing it can never hurt"
+
+
+def test_a_safe_card_in_acquaintance_before_the_last_pass_says_why() -> None:
+    """The thirty-fifth review: 4♦ was "safe: it goes on a lowest foundation" where 4♣, onto
+    the same foundations, was not: the reason is that the redeal gathers it last."""
+    piles = {f"F{i}": f"A{s} 2{s} 3{s}" for i, s in enumerate("SHDC", 1)}
+    for i, suit in enumerate("CHSD", 1):  # each suit's 4 to K, the 4 on top
+        piles[f"R{i}"] = " ".join(f"{rank}{suit}" for rank in "KQJT987654")
+    state = state_of("acquaintance", redeals=1, **piles)
+    said = {h.move: h for h in hints(state)}
+    assert not said["R1-F1"].safe and "the next redeal gathers" in said["R1-F1"].reason
+    assert said["R4-F1"].safe, said["R4-F1"]  # R4's top is the last card the redeal gathers
+    assert "it is the last card the redeal would gather" in said["R4-F1"].reason
+    last = state_of("acquaintance", redeals=2, **piles)
+    assert hints(last)[0].reason.endswith("so no other card of its rank can need that place")
 
 
 def test_quadrennial_reserve_play_explains_the_refill() -> None:
@@ -350,6 +377,12 @@ def _claims(rules: Variant, state: GameState, hint: Hint) -> list[str]:
         wrong.append(f"the card is not the waste's: {hint.reason}")
     if "drawing first would refill" in hint.reason and len(stock) < 2:
         wrong.append(f"a draw first empties the stock, so nothing refills: {hint.reason}")
+    for refilled in re.findall(r"(\w+) is refilled at once", hint.reason):
+        if refilled != src_name or len(after.piles[src]) < len(pile):
+            wrong.append(f"{refilled} is not refilled: {hint.reason}")
+    last_pass = state.redeals >= rules.redeals_allowed  # the thirty-fifth review
+    if "empty for the rest of the game" in hint.reason and not last_pass:
+        wrong.append(f"a redeal is still to come: {hint.reason}")
     for refilled in re.findall(r"the next stock card refills (\w+)", hint.reason):
         if refilled not in reserves:
             wrong.append(f"only a reserve pile is refilled, not {refilled}: {hint.reason}")
@@ -374,6 +407,23 @@ def test_no_reason_claims_an_uncovering_that_does_not_happen(variant: str) -> No
         states.extend(game.positions)
     wrong = [w for s in states for h in hints(s) for w in _claims(rules, s, h)]
     assert not wrong, wrong[:5]
+
+
+@pytest.mark.parametrize("variant", ["quadrennial[stuck]", "acquaintance[stuck]", "acme[stuck]"])
+def test_under_the_stricter_reading_a_hint_claims_no_timing_or_safety(variant: str) -> None:
+    """The thirty-fifth review: under the stricter reading the hints spoke of the default
+    rules ("drawing first would...", where a draw is refused; "Not safe before the last pass"
+    in the last pass; "empties T2" where the reserve refills it)."""
+    variant = ensure_variant(variant)
+    rules = VARIANTS[variant]
+    said = [(s, h) for s in positions(variant, 120, seed=5) for h in hints(s)]
+    home = [h.reason for _, h in said if "goes home" in h.reason]
+    assert home and all("no move is ever claimed safe" in reason for reason in home)
+    assert not [h for _, h in said if re.search(r"[Ss]afe yet|safe before|drawing first", h.reason)]
+    wrong = [w for s, h in said for w in _claims(rules, s, h)]
+    assert not wrong, wrong[:5]
+    refills = not variant.startswith("acquaintance")  # its reserve piles are never refilled
+    assert any("is refilled at once" in reason for reason in home) == refills
 
 
 def relabel(history: tuple[GameState, ...], rng: random.Random) -> list[GameState]:
@@ -428,4 +478,4 @@ def test_an_unsafe_move_home_by_rank_names_the_card_it_covers() -> None:
     for move in ["deal", "deal", "deal", "R2-F1", "deal", "deal"]:
         game.play(move)
     reason = next(hint.reason for hint in hints(game) if hint.move == "R4-F1")
-    assert "Not safe yet: it covers the 2♠ on F1, and another 3 may need that 2♠" in reason
+    assert "Not safe yet: it covers the 2♠ on F1, and another three may need that 2♠" in reason

@@ -153,3 +153,12 @@ def test_bad_names_are_refused() -> None:
     for name in ("acme[colour=red]", "klondike[redeals=1]", "acme[reserve=x]"):
         with pytest.raises(ValueError):
             ensure_variant(name)
+
+
+def test_a_game_opens_under_a_knob_name_directly() -> None:
+    """docs/probability.md: ``Game("acme[reserve=10,stuck]", seed=7)``, no ``register`` first
+    (the thirty-fifth review found it refused); a bad knob is refused by name."""
+    game = Game("acme[stuck,reserve=10]", seed=7)
+    assert game.variant == "acme[reserve=10,stuck]" and game.code == "ACME-RESERVE10-STUCK-7H"
+    with pytest.raises(ValueError, match="unknown rule knob 'foo'"):
+        Game("acme[foo]", seed=7)

@@ -158,6 +158,7 @@ class AcmeProfile(Profile):
         "the next lower card of its suit is home already, so no card needs it on the tableau: "
         "this can never hurt"
     )
+    aces_always_safe = True  # nothing needs an ace on the tableau (the module's argument)
     rule_card = RULE_CARD
     thinker = ThinkerSettings(samples=40, max_samples=120, min_samples=20)
     """Most Acme positions are lost on most deals of the unseen cards, so a move's wins are

@@ -211,6 +211,16 @@ class AcquaintanceProfile(RankProfile):
             and self._last_gathered(state) == move.src
         )
 
+    def safe_reason(self, state: GameState, move: Move) -> str:
+        """The lowest-foundation reason, and before the last pass why the redeal does not
+        matter for this card (the module; the thirty-fifth review: not the reason alone)."""
+        if state.redeals >= self.rules.redeals_allowed:
+            return self.safe_words
+        return (
+            "it goes on a lowest foundation, and it is the last card the redeal would gather, "
+            "so taking it out shifts no other card of the next stock"
+        )
+
     def _last_gathered(self, state: GameState) -> str | None:
         """The reserve pile whose top card a redeal would gather last."""
         for r in reversed(self.rules.reserves):

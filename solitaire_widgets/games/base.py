@@ -116,6 +116,10 @@ class Profile:
     game can come back (the hints skip looking such a move up; the module argues each)."""
     safe_words: ClassVar[str] = "this can never lose a game that can still be won"
     """Why a safe move that is not an ace can never hurt, in a hint's words."""
+    aces_always_safe: ClassVar[bool] = False
+    """Whether every ace that can go home is safe to play (Acme, Fly): a safe ace's hint then
+    gives that reason. Not in Quadrennial or Acquaintance, where the moment matters even for an
+    ace (a refill, a redeal), so their safe aces get the game's own reason (review 35)."""
     early_safe_words: ClassVar[str] = ""
     """Where moves are safe before ``first_safe_pass`` after all (``safe_possible``), in the
     words Auto adds to "no move is safe before pass N" ("" for nowhere)."""

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from ..advice import Hint, left_behind
-from ..cards import CARDS, RANK_DISPLAY
+from ..cards import CARDS, RANK_WORDS
 from ..moves import Move
 from ..state import GameState
 from .base import Profile
@@ -43,7 +43,7 @@ class RankProfile(Profile):
     """A game whose foundations build by rank: the lowest-foundation rule and the deadlock."""
 
     safe_words: ClassVar[str] = (
-        "it goes on a lowest foundation, so no other copy can need that place"
+        "it goes on a lowest foundation, so no other card of its rank can need that place"
     )
 
     def safe_home(self, state: GameState, move: Move) -> bool:
@@ -74,10 +74,11 @@ class RankProfile(Profile):
         reasons = []
         target = state.piles[self.rules.index[move.dst]]
         if len(target) > min(len(state.piles[f]) for f in self.rules.foundations):
-            covered, rank = CARDS[target[-1]], RANK_DISPLAY[card % 13]
+            covered, rank = CARDS[target[-1]], RANK_WORDS[card % 13]
+            article = "an" if rank[0] in "aeiou" else "a"  # an eight, an ace
             reasons.append(
                 f"it covers the {covered} on {move.dst}, and another {rank} may need that "
-                f"{covered}: a lower foundation cannot take a {rank} yet"
+                f"{covered}: a lower foundation cannot take {article} {rank} yet"
             )
         later = self.later_words(state)
         if later:

@@ -320,6 +320,7 @@ class FlyProfile(RankProfile):
     policy_class = FlyPolicy
     chance_nodes = 2_500  # its searches are wider: Chances on an opening stays within seconds
     one_way_sources = frozenset({"S", "R", "redeal"})
+    aces_always_safe = True  # an ace goes on an empty foundation, a lowest one (``by_rank``)
     rule_card = RULE_CARD
     thinker = ThinkerSettings(method="rollout", samples=30, max_samples=30)
     """With every card seen, nearly every Fly position can still be won, so a solver that

@@ -187,11 +187,15 @@ class QuadrennialProfile(Profile):
             return Hint(
                 str(move), 85, f"{shown} goes home; the stock is empty, so {pile} stays empty"
             )
-        later = (  # a draw first would empty the stock, and an emptied pile then stays empty
-            f"leave {pile} empty for the rest of the game"
-            if len(stock) == 1
-            else f"refill {pile} with a later card instead"
-        )
+        if len(stock) > 1:
+            later = f"refill {pile} with a later card instead"
+        elif state.redeals >= self.rules.redeals_allowed:  # a draw first empties the stock
+            later = f"leave {pile} empty for the rest of the game"
+        else:  # ... until the redeal: the next pass's stock refills it then (review 35)
+            later = (
+                f"empty the stock, so that {pile} would be refilled only if {shown} waited "
+                "for the next pass"
+            )
         return Hint(
             str(move),
             85,

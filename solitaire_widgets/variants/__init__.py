@@ -23,7 +23,7 @@ def get_variant(name: object) -> Variant:
     """The variant called ``name`` (case-insensitive); a clear ``ValueError`` otherwise."""
     if isinstance(name, str) and name.strip().lower() in VARIANTS:
         return VARIANTS[name.strip().lower()]
-    raise ValueError(f"unknown variant {quoted(name)}: choose one of {', '.join(VARIANTS)}")
+    raise ValueError(f"unknown variant {quoted(name)}: choose one of {', '.join(game_names())}")
 
 
 __all__ = ["VARIANTS", "Variant", "game_names", "get_variant"]

@@ -124,6 +124,12 @@ def ensure_variant(name: str) -> str:
     return key if key in VARIANTS else Knobs.from_name(key).register()
 
 
+def variant_of(name: object) -> Variant:
+    """The variant called ``name``: a game, or a knob name (``acme[reserve=10,stuck]``, as
+    docs/probability.md opens one), registered on first use; a clear ``ValueError`` else."""
+    return get_variant(ensure_variant(name) if isinstance(name, str) and "[" in name else name)
+
+
 class WithKnobs(Variant):
     """A game's rules with knobs set (mixed in before the game's class, see ``knob_class``):
     the stricter reading keeps the stock moves (draw, deal, redeal) for when nothing else
