@@ -69,13 +69,18 @@ from solitaire_widgets.exercises.kinds import (
     nearly,
     value_text,
 )
-from solitaire_widgets.exercises.players import TRAINING, TRAINING_WORDS, PlayerError, compare
+from solitaire_widgets.exercises.players import (
+    PLAYER_MAY_USE,
+    TRAINING,
+    TRAINING_WORDS,
+    PlayerError,
+    compare,
+)
 from solitaire_widgets.exercises.positions import Position
 from solitaire_widgets.exercises.project import (
     HELD_OUT,
     HELD_OUT_SIZE,
     MATCH_SHARE,
-    PLAYER_MAY_USE,
     RANDOM_SHARE,
     PlayerProject,
     held_out_deals,
@@ -1571,6 +1576,30 @@ def test_a_player_that_reaches_into_the_interpreter_is_refused(how: str) -> None
     feedback = judge("acme-player", namespace["my_player"])
     assert feedback.verdict == "not yet" and feedback.points == 0, how
     assert "sees the game through its view only" in feedback.message, how
+    assert feedback.number == 0, how  # no deal played: no try (the thirty-sixth review)
+
+
+def test_train_refuses_what_the_check_refuses_and_says_what_to_use(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The thirty-sixth review: a player using sys.maxsize trained without a word, then the
+    check refused it (and counted a try) without saying what to use instead."""
+    import sys
+
+    def my_player(view: View) -> object:
+        best, choice = -sys.maxsize, view.legal[0]
+        for move in view.legal:
+            if (score := len(move.dst)) > best:
+                best, choice = score, move
+        return choice
+
+    train(my_player)
+    said = capsys.readouterr().out
+    assert said.startswith("Not yet: Your player uses sys.") and "float('inf')" in said, said
+    student("")
+    feedback = judge("acme-player", my_player)
+    assert "float('inf')" in feedback.message and feedback.number == 0
+    assert "Not counted as a try" in feedback.message
 
 
 def test_the_project_gives_partial_credit_and_climbing_hints() -> None:

@@ -38,6 +38,10 @@ from ..state import GameState
 from ..stats.strategies import get_strategy
 from ..variants import VARIANTS, get_variant
 from .answers import is_unanswered, unwritten
+from .scan import interpreter_names, package_names, package_words
+
+PLAYER_MAY_USE = frozenset({"Move", "parse_move", "DRAW", "DEAL", "REDEAL", "Card", "parse_card"})
+"""What of the package a player may use besides its view: moves and cards as values."""
 
 MAX_MOVES = 1000
 TRAINING = range(1, 301)
@@ -470,6 +474,35 @@ def asking(names: list[str]) -> str:
     )
 
 
+def refused_player(player: Player) -> str | None:
+    """Why the project refuses ``player`` before it plays, and what to do instead (``train``
+    says the same, the thirty-sixth review); None when it does not. It reaches into the
+    interpreter, whence the face-down cards, or into the package beyond moves and cards."""
+    reached = interpreter_names(player)
+    if reached:
+        instead = (
+            " (for a number larger than any score, float('inf') does what sys.maxsize does)"
+            if "sys" in reached
+            else ""
+        )
+        return (
+            f"Your player uses {', '.join(reached)}. A player sees the game through its view "
+            "only: reaching into the interpreter (its frames, its garbage collector, "
+            "double-underscore attributes) could read the face-down cards, so the check does "
+            f"not accept it. Take it out: plain Python does the rest{instead}"
+        )
+    used = package_names(player, PLAYER_MAY_USE)
+    if used:
+        return (
+            f"Your player uses {package_words(used)}. A player chooses by itself, from its "
+            "view: the package's players, hints and solver would choose for it (and its deal "
+            "functions could rebuild the face-down cards). It may use moves and cards as "
+            "values, imported by name: `from solitaire_widgets.moves import Move, parse_move, "
+            "DRAW, DEAL, REDEAL` and `from solitaire_widgets.cards import Card, parse_card`"
+        )
+    return None
+
+
 def first_choice(player: Player, variant: str) -> object:
     """What the player chooses on deal 1's opening view, as it returned it (it raises what the
     player raises): ``None`` or ``...`` is a player not written yet, whose body is only its
@@ -501,6 +534,10 @@ def train(player: Player, variant: str = "acme") -> None:
             "Your player is not written yet: write its body, so that it returns one of "
             "view.legal, run that cell, then run this one."
         )
+        return
+    refusal = refused_player(player)
+    if refusal is not None:  # the check would refuse it: say so before it trains
+        print(f"Not yet: {refusal}.")
         return
     try:
         print(compare(player, variant, TRAINING, lose_on_error=True))

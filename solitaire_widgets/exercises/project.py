@@ -43,11 +43,9 @@ from .players import (
     first_choice,
     first_refused,
     player_name,
+    refused_player,
 )
-from .scan import interpreter_names, package_names, package_words
 
-PLAYER_MAY_USE = frozenset({"Move", "parse_move", "DRAW", "DEAL", "REDEAL", "Card", "parse_card"})
-"""What of the package a player may use besides its view: moves and cards as values."""
 HELD_OUT = range(10**9, MAX_SEED + 1)
 """Deal numbers the project is judged on: never training deals, and far too many to list
 (a million of them could be indexed by their openings in seconds, so that a player recognised
@@ -115,26 +113,9 @@ class PlayerProject(Exercise):
             held_out_deals(self.variant, draw)  # a malformed draw is refused before anything
         if not callable(answer):
             raise AnswerFormError(f"`{self.name}` is a function: def {self.name}(view)")
-        reached = interpreter_names(answer)
-        if reached:
-            return self.feedback(
-                "not yet",
-                f"Your player uses {', '.join(reached)}. A player sees the game through its "
-                "view only: reaching into the interpreter (its frames, its garbage collector, "
-                "double-underscore attributes) could read the face-down cards, so the check "
-                "does not accept it.",
-            )
-        used = package_names(answer, PLAYER_MAY_USE)
-        if used:
-            return self.feedback(
-                "not yet",
-                f"Your player uses {package_words(used)}. A player chooses by itself, from "
-                "its view: the package's players, hints and solver would choose for it (and "
-                "its deal functions could rebuild the face-down cards). It may use moves and "
-                "cards as values, imported by name: `from solitaire_widgets.moves import "
-                "Move, parse_move, DRAW, DEAL, REDEAL` and `from solitaire_widgets.cards "
-                "import Card, parse_card`.",
-            )
+        refusal = refused_player(answer)
+        if refusal is not None:  # before any deal: it says nothing of the deals, no try
+            raise AnswerFormError(f"{refusal}. No deal was played")
         try:
             first = first_choice(answer, self.variant)
         except Exception as error:  # the student's code: a bug, not a verdict (no try)
