@@ -122,6 +122,9 @@ def think_steps(
     if safe is not None and safe in candidates:
         return Thought(safe, "safe", _reason_of(ranked, safe))
     candidates = _distinct(profile, state, candidates, [parse_move(h.move) for h in ranked])
+    if len(candidates) == 1:  # one card onto piles alike: one move (the thirty-seventh review)
+        reason = "every other move plays the same card onto a pile just like it"
+        return Thought(candidates[0], "forced", f"{_reason_of(ranked, candidates[0])}; {reason}")
     info = info_state(state)
     if info.complete:
         return (yield from _exact(state, candidates, ranked, chosen, plan))

@@ -115,6 +115,24 @@ def test_forced_and_safe_moves_are_played_without_search() -> None:
     assert only.kind == "forced" and only.reason == "the only legal move"
 
 
+@pytest.mark.parametrize("variant", ["fly[reserve=0]", "acquaintance[stuck]"])
+def test_moves_of_one_card_onto_piles_alike_are_one_forced_move(variant: str) -> None:
+    """The thirty-seventh review: when every candidate is one card onto piles alike (empty
+    tableau piles, foundations of one height), the sampler got one move and raised."""
+    met = 0
+    for seed in range(1, 30):
+        game, rng = Game(variant, seed=seed), random.Random(seed)
+        while game.status == "playing" and met < 3:
+            legal = game.legal_moves()
+            if len(legal) > 1 and len({m.src for m in legal}) == 1 and "-" in str(legal[0]):
+                thought = think(game, settings=small(variant.split("[")[0]))
+                if "onto a pile just like it" in thought.reason:
+                    met += 1
+                    assert thought.kind == "forced" and thought.move in legal
+            game.play(rng.choice(legal))
+    assert met == 3
+
+
 @pytest.mark.parametrize("variant", GAMES)
 def test_a_sampled_decision_says_what_it_measured(variant: str) -> None:
     sampled = [
