@@ -116,20 +116,23 @@ def think_steps(
     fresh = [m for m in legal if rules.apply(state, m) not in seen]
     candidates = fresh or legal
     if len(candidates) == 1:
-        return Thought(candidates[0], "forced", _only(candidates[0], len(legal)))
+        return _said(
+            state, seen, Thought(candidates[0], "forced", _only(candidates[0], len(legal)))
+        )
     ranked = hints(state, seen, limit=0)
     safe = profile.first_safe(state)
     if safe is not None and safe in candidates:
-        return Thought(safe, "safe", _reason_of(ranked, safe))
+        return _said(state, seen, Thought(safe, "safe", _reason_of(ranked, safe)))
     candidates = _distinct(profile, state, candidates, [parse_move(h.move) for h in ranked])
     if len(candidates) == 1:  # one card onto piles alike: one move (the thirty-seventh review)
         reason = "every other move plays the same card onto a pile just like it"
-        return Thought(candidates[0], "forced", f"{_reason_of(ranked, candidates[0])}; {reason}")
+        alike = f"{_reason_of(ranked, candidates[0])}; {reason}"
+        return _said(state, seen, Thought(candidates[0], "forced", alike))
     info = info_state(state)
     if info.complete:
         return (yield from _exact(state, candidates, ranked, chosen, plan))
     sampler = _Sampler(state, info, candidates, chosen, random.Random(seed), profile)
-    return (yield from sampler.run())
+    return _said(state, seen, (yield from sampler.run()))
 
 
 def think(
@@ -142,6 +145,17 @@ def think(
     thought = _finish(think_steps(state, history, **options))
     if thought is None:
         raise ValueError("no legal move is left: there is nothing to think about")
+    return thought
+
+
+def _said(state: GameState, seen: Collection[GameState], thought: Thought) -> Thought:
+    """A move played without search (forced, safe) as the hints would say it: in a position
+    they find hopeless (within their budget) it is a move of a lost game, said so as every hint
+    says it, not "the thinker's choice" above a list of hopeless moves (the thirty-eighth
+    review), and a sampled choice too."""
+    said = hints(state, seen)
+    if said and said[0].reason.startswith("hopeless"):
+        return Thought(thought.move, "lost", said[0].reason)
     return thought
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from solitaire_widgets import Game, apply, legal_moves, new_state, parse_move
 from solitaire_widgets.games import profile_of
+from solitaire_widgets.hints import hints
 from solitaire_widgets.information import determinize, info_state
 from solitaire_widgets.knowledge import safe_moves
 from solitaire_widgets.solver import solve
@@ -108,11 +109,34 @@ def test_forced_and_safe_moves_are_played_without_search() -> None:
     safe = safe_moves(game.state)
     thought = think(game, settings=small("acme"))
     assert safe and thought.move == safe[0] and thought.kind == "safe" and thought.nodes == 0
-    state = new_state("quadrennial", seed=3)
-    while len(legal_moves(state)) != 1:
-        state = apply(state, legal_moves(state)[-1])
+    state = next(  # one legal move in a position that is not hopeless
+        s
+        for seed in range(1, 20)
+        for s in positions("quadrennial", 30, seed=seed)
+        if len(legal_moves(s)) == 1 and not hints(s)[0].reason.startswith("hopeless")
+    )
     only = think(state, settings=small("quadrennial"))
     assert only.kind == "forced" and only.reason == "the only legal move"
+
+
+@pytest.mark.parametrize("variant", ["acquaintance", "fly"])
+def test_in_a_hopeless_position_the_thinker_says_so_as_the_hints_do(variant: str) -> None:
+    """The thirty-eighth review: a forced move (one legal move, or one card onto foundations
+    alike) in a hopeless position was "the thinker's choice", score 100, above a list of
+    hopeless hints. Random games until the hints say hopeless; the thinker says the same."""
+    met = 0
+    for seed in range(1, 40):
+        game, rng = Game(variant, seed=seed), random.Random(seed)
+        while game.legal_moves():
+            said = hints(game)
+            if said[0].reason.startswith("hopeless"):
+                thought = think(game, settings=small(variant))
+                lost = ("no line wins from here", "no card can ever go home again")
+                assert thought.kind == "lost" and any(w in thought.reason for w in lost), thought
+                met += 1
+                break
+            game.play(rng.choice(game.legal_moves()))
+    assert met >= 5
 
 
 @pytest.mark.parametrize("variant", ["fly[reserve=0]", "acquaintance[stuck]"])
