@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from ..cards import ACES, Card
 from ..moves import DEAL, REDEAL, Move
 from ..state import GameState
-from .base import Variant, number_word
+from .base import Variant, no_redeal_left, number_word
 
 R, S = 4, 8  # first reserve pile, stock
 
@@ -106,7 +106,7 @@ class Acquaintance(Variant):
         if state.piles[S]:
             return "redeal only when the stock is empty: deal the rest of the stock first"
         if state.redeals >= self.redeals_allowed:
-            return f"no redeals left: {self.title} allows {number_word(self.redeals_allowed)}"
+            return no_redeal_left(self.title, self.redeals_allowed, passes=False)
         return None
 
     def stock_hint(self) -> str:

@@ -27,6 +27,18 @@ def number_word(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
+def no_redeal_left(title: str, allowed: int, passes: bool = True) -> str:
+    """Why a redeal is refused once the redeals are used: "no redeals left: Acme allows one
+    (two passes through the stock)", or, where changed rules allow none, "no redeal: these
+    rules of Acme allow none (one pass ...)" (not "allows no (one passes)": review 39)."""
+    if allowed == 0:
+        said = f"no redeal: these rules of {title} allow none"
+    else:
+        said = f"no redeals left: {title} allows {number_word(allowed)}"
+    passes_said = f"{number_word(allowed + 1)} pass{'es' if allowed else ''} through the stock"
+    return f"{said} ({passes_said})" if passes else said
+
+
 def rank_with_article(rank_index: int) -> str:
     """'an ace', 'a 4', 'an 8', 'a king'-style words for messages about rank foundations."""
     text = RANK_DISPLAY[rank_index]
@@ -255,11 +267,7 @@ class Variant(ABC):
         if not state.piles[self.waste]:
             return "the waste is empty: there is nothing to turn over"
         if state.redeals >= self.redeals_allowed:
-            allowed = self.redeals_allowed
-            return (
-                f"no redeals left: {self.title} allows {number_word(allowed)} "
-                f"({number_word(allowed + 1)} passes through the stock)"
-            )
+            return no_redeal_left(self.title, self.redeals_allowed)
         return None
 
     def move_top(self, state: GameState, move: Move) -> GameState:
