@@ -658,6 +658,8 @@ def test_a_slip_between_two_same_answers_is_not_another_try() -> None:
     numbers = [judge("start-legal", answer).number for answer in (["S-W"], ["SW"], ["S-W"])]
     assert numbers == [1, 0, 1]
     assert tries("lab-meaning") == tries("start-legal") == 1
+    back = [judge("start-legal", answer).number for answer in (["W-T3"], ["S-W"], ["W-T3"])]
+    assert back == [2, 3, 4]  # back to an earlier answer after another: a new try
 
 
 def test_a_move_to_any_foundation_is_the_same_answer_as_the_move_it_names() -> None:

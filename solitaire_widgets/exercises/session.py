@@ -18,8 +18,10 @@ if TYPE_CHECKING:
 def remember(feedback: Feedback, counted: bool = True) -> int:
     """Keep a verdict; count it as a try unless nothing was answered (or ``counted`` is False:
     an answer of the wrong form). The try's number (0 for one not counted). The same value
-    checked again with the same verdict (Run All after finishing) keeps its try's number: a
-    teacher reads the tries it took, not how often the cell ran."""
+    checked again right after the last counted one, with the same verdict (Run All after
+    finishing), keeps its try's number: a teacher reads the tries it took, not how often the
+    cell ran. Going back to an earlier answer after another is a new try (the fortieth review
+    asked; docs/teaching.md says so)."""
     before: Feedback | None = kernel_state.last_counted().get(feedback.exercise)
     kernel_state.last()[feedback.exercise] = feedback
     if feedback.verdict == "not answered yet" or not counted:
