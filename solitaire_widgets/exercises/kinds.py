@@ -457,15 +457,15 @@ class Fewest(Exercise):
         game = self.position.game()
         for number, move in enumerate(moves, 1):
             reason = game.why_not(move)
-            # the line as the engine read it (``R1-F`` and ``draw`` as the moves they name): the
-            # same line in another notation is the same try (the thirty-fourth review)
-            _VALUES[self.id] = repr((*game.history, *moves[number - 1 :]))
             if reason is not None:
+                # the line as the engine read it (``R1-F``, ``draw`` as the moves they name): the
+                # same line in another notation is the same try (the thirty-fourth review)
+                _VALUES[self.id] = repr((*game.history, *moves[number - 1 :]))
                 return self.feedback(
                     "not yet", f"Move {number}, {move}, is refused by the engine: {reason}."
                 )
             game.play(move)
-        _VALUES[self.id] = repr(tuple(game.history))
+        _VALUES[self.id] = repr(tuple(game.history))  # (as above)
         if not self.goal(game.state):
             return self.feedback(
                 "not yet",
