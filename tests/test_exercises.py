@@ -798,6 +798,23 @@ def test_every_exercise_is_numbered_and_headed_so_in_its_notebook() -> None:
 
 
 @pytest.mark.parametrize(
+    ("exercise_id", "description"),
+    [
+        ("acme-rules", "a tableau pile's only card onto an empty tableau pile"),  # T1-T4 alone
+        ("acme-rules", "The waste's or the reserve's last card"),  # W-T4 alone
+        ("fly-rules", "tableau card move to another pile"),  # T2-T4 alone
+    ],
+)
+def test_feedback_on_refusals_describes_no_single_move(exercise_id: str, description: str) -> None:
+    """A question that fits one of the six moves names it as surely as its name would: the
+    wrong-answer message points to the rules to read again instead (the forty-first review)."""
+    feedback = judge(exercise_id, {})
+    assert feedback.verdict == "not yet"
+    assert description not in feedback.message
+    assert "rule" in feedback.message.lower()
+
+
+@pytest.mark.parametrize(
     "exercise_id", ["quadrennial-rules", "acquaintance-rules", "acme-rules", "fly-rules"]
 )
 def test_feedback_on_refusals_is_the_same_for_every_wrong_answer(exercise_id: str) -> None:

@@ -624,10 +624,9 @@ EXERCISE_LIST: list[Exercise] = [
         "refused",
         "rules",
         mistakes=(
-            Mistake("The reserve is empty here: what may an empty tableau pile take then?"),
-            Mistake(
-                "What would moving a tableau pile's only card onto an empty tableau pile "
-                "change? (The waste's or the reserve's last card is another matter.)"
+            Mistake(  # (a question that fits one move names it: the forty-first review)
+                "For each move onto an empty tableau pile, read rule 4 again, its exception "
+                "too: is the reserve empty here, and where does the card come from?"
             ),
         ),
         position=ACME_RULES,
@@ -754,7 +753,10 @@ EXERCISE_LIST: list[Exercise] = [
         "refused",
         "rules",
         mistakes=(
-            Mistake("May a tableau card move to another pile in Fly?"),
+            Mistake(
+                "Where may each kind of card go in Fly: the stock's top card, the reserve's, a "
+                "tableau pile's? Rules 2, 3 and 4 each say."
+            ),
             Mistake(
                 "The rule text says to deal a card 'if no moves to the foundation are possible': "
                 "is that a rule, or advice? "
