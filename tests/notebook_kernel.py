@@ -14,6 +14,14 @@ from jupyter_client.manager import start_new_kernel
 CELL_TIMEOUT = 300
 
 
+def ignores_output(cell: Any) -> bool:
+    """Whether nbval leaves this cell's output unchecked (it differs on every run): the
+    ``nbval-ignore-output`` tag (kept out of the source, which nbgrader's feedback shows a
+    student) or the ``NBVAL_IGNORE_OUTPUT`` comment."""
+    tags = cell.get("metadata", {}).get("tags", [])
+    return "nbval-ignore-output" in tags or "NBVAL_IGNORE_OUTPUT" in cell.get("source", "")
+
+
 @dataclass
 class CellRun:
     """What one cell did: its status, what it printed (stdout, stderr), the error, the plain

@@ -20,6 +20,7 @@ from typing import Any
 
 import nbformat
 import pytest
+from notebook_kernel import ignores_output
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK_DIR = ROOT / "notebooks"
@@ -96,6 +97,15 @@ def test_stored_clean(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
+def test_hidden_tests_hold_no_maintainers_markers(path: Path) -> None:
+    """nbgrader's feedback shows a student the hidden tests: no nbval marker in them (a cell
+    tag says it instead; the forty-first review)."""
+    for index, cell in enumerate(code_cells(read(path))):
+        hidden = cell.source.partition("### BEGIN HIDDEN TESTS")[2]
+        assert "NBVAL" not in hidden, f"{path.name} code cell {index}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
 def test_no_machine_paths(path: Path) -> None:
     text = path.read_text()
     found = re.findall(r"(?:/work/|/home/|/tmp/|/Users/|[A-Z]:\\\\)[^\s\"']*", text)
@@ -104,10 +114,10 @@ def test_no_machine_paths(path: Path) -> None:
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
 def test_no_timings_unless_ignored(path: Path) -> None:
-    """Times differ on every run: a cell that prints one must be marked NBVAL_IGNORE_OUTPUT."""
+    """Times differ on every run: a cell that prints one must be one whose output nbval ignores."""
     timing = re.compile(r"\b\d+(?:\.\d+)?\s?(?:s|ms|seconds)\b(?! down)")
     for index, cell in enumerate(code_cells(read(path))):
-        if "NBVAL_IGNORE_OUTPUT" in cell.source:
+        if ignores_output(cell):
             continue
         for output in cell.outputs:
             text = output.get("text") or output.get("data", {}).get("text/plain", "")

@@ -7,8 +7,8 @@ own message handler, as clicks send them: legal moves mostly, and undo, redo, re
 auto, new deal, back, solve, chances, stop, replay steps (a solve or chances job runs on in
 its own thread while the next cells run). Then the next cell runs. Every cell must run, and
 each one's text must be what the stored notebook holds (under the same sanitizing as nbval),
-except a table's own one-line description, which says where the table is, and cells marked
-``NBVAL_IGNORE_OUTPUT``.
+except a table's own one-line description, which says where the table is, and cells whose
+output nbval ignores (``notebook_kernel.ignores_output``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from notebook_kernel import Kernel
+from notebook_kernel import Kernel, ignores_output
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK_DIR = ROOT / "notebooks"
@@ -106,7 +106,7 @@ def test_every_cell_runs_the_same_after_random_play(path: Path) -> None:
                 continue
             run = kernel.run(cell.source)
             assert run.status == "ok", f"{path.name} cell {index}: {run.error}"
-            if "NBVAL_IGNORE_OUTPUT" not in cell.source:
+            if not ignores_output(cell):
                 fresh = comparable([run.stdout, *run.texts], rules)
                 stored = comparable(stored_text(cell), rules)
                 assert fresh == stored, f"{path.name} cell {index} printed otherwise after play"
@@ -135,7 +135,7 @@ def test_every_cell_can_run_twice_in_a_row(path: Path) -> None:
             for number, run in enumerate(runs, 1):
                 assert run.status == "ok", f"{path.name} cell {index}, run {number}: {run.error}"
             graded = cell.metadata.get("nbgrader", {}).get("grade", False)
-            if not graded and "NBVAL_IGNORE_OUTPUT" not in cell.source:
+            if not graded and not ignores_output(cell):
                 first, second = (comparable([run.stdout, *run.texts], rules) for run in runs)
                 assert first == second, f"{path.name} cell {index} printed otherwise when run again"
     finally:
