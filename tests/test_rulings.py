@@ -416,3 +416,43 @@ def test_view_says_when_redo_is_possible() -> None:
     assert game.view()["can_redo"] is True
     game.play("S-W")
     assert game.view()["can_redo"] is False
+
+
+@pytest.mark.parametrize(
+    ("variant", "stock_move", "words"),
+    [
+        ("quadrennial", "S-W", "no redeals left: Quadrennial allows two"),
+        ("acme", "S-W", "no redeals left: Acme allows one"),
+        ("acquaintance", "deal", "no redeals left: Acquaintance allows two"),
+        ("acme[redeals=0]", "S-W", "no redeal: these rules of Acme allow none"),
+        ("quadrennial[redeals=0]", "S-W", "no redeal: these rules of Quadrennial allow none"),
+        ("acquaintance[redeals=0]", "deal", "no redeal: these rules of Acquaintance allow none"),
+    ],
+)
+def test_a_redeal_that_never_comes_is_not_waited_for(
+    variant: str, stock_move: str, words: str
+) -> None:
+    """A redeal refused while the stock has cards says that the redeals are used up, where they
+    are, not "redeal only when the stock is empty: keep drawing", which sent a player to draw
+    for a redeal that never comes (the forty-second review)."""
+    game = Game(variant, seed=3)
+    while game.state.redeals < VARIANTS[variant].redeals_allowed:
+        game.play(stock_move if game.why_not(stock_move) is None else "redeal")
+    game.play(stock_move)  # the last pass, the stock not yet empty
+    said = refused(game, "redeal", words)
+    assert "only when the stock is empty" not in said
+
+
+def test_a_stricter_redeal_refusal_does_not_send_to_a_refused_draw() -> None:
+    """Under the stricter reading a draw is refused while another move plays: the redeal's
+    refusal then does not say "keep drawing (S-W)" (the forty-second review)."""
+    for seed in range(1, 40):
+        game = Game("quadrennial[stuck]", seed=seed)
+        if game.why_not("S-W") is not None:
+            break
+    else:
+        pytest.fail("no deal of quadrennial[stuck] opens with a refused draw")
+    said = refused(game, "redeal", "only when the stock is empty")
+    assert "S-W" not in said
+    plain = Game("quadrennial", seed=seed)
+    assert "keep drawing (S-W)" in refused(plain, "redeal")

@@ -103,10 +103,11 @@ class Acquaintance(Variant):
         return f"the stock is empty: there is nothing to deal{more}"
 
     def redeal_reason(self, state: GameState) -> str | None:
-        if state.piles[S]:
-            return "redeal only when the stock is empty: deal the rest of the stock first"
-        if state.redeals >= self.redeals_allowed:
+        if state.redeals >= self.redeals_allowed:  # first: no dealing brings one (review 42)
             return no_redeal_left(self.title, self.redeals_allowed, passes=False)
+        if state.piles[S]:
+            then = ": deal the rest of the stock first" if self.deal_reason(state) is None else ""
+            return f"redeal only when the stock is empty{then}"
         return None
 
     def stock_hint(self) -> str:

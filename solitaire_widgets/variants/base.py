@@ -259,15 +259,19 @@ class Variant(ABC):
         return type(self).deal_reason is not Variant.deal_reason
 
     def redeal_reason(self, state: GameState) -> str | None:
-        """With a waste: turn it over when the stock is empty, while redeals are left."""
+        """With a waste: turn it over when the stock is empty, while redeals are left. Used-up
+        redeals are said first, so a player is not sent to draw for a redeal that never comes;
+        "keep drawing" only where a draw is legal (not under the stricter reading while
+        another move can be played; review 42)."""
         if self.waste < 0:
             return f"{self.title} has no redeal"
-        if state.piles[self.stock]:
-            return "redeal only when the stock is empty: keep drawing (S-W)"
-        if not state.piles[self.waste]:
-            return "the waste is empty: there is nothing to turn over"
         if state.redeals >= self.redeals_allowed:
             return no_redeal_left(self.title, self.redeals_allowed)
+        if state.piles[self.stock]:
+            then = ": keep drawing (S-W)" if self.draw_reason(state) is None else ""
+            return f"redeal only when the stock is empty{then}"
+        if not state.piles[self.waste]:
+            return "the waste is empty: there is nothing to turn over"
         return None
 
     def move_top(self, state: GameState, move: Move) -> GameState:
