@@ -302,13 +302,14 @@ class _Sampler:
     def _reason(self, best: MoveTally, samples: int) -> str:
         """Why, in numbers a student can check: the best move's result and the next best's."""
         unseen = len(self.info.unseen)
-        deals = f"{samples} random deals of the {unseen} cards you have not seen"
+        cards = "card" if unseen == 1 else "cards"
+        deals = f"{samples} random deals of the {unseen} {cards} you have not seen"
         others = sorted(
             (t for t in self.tallies if t is not best), key=MoveTally.score, reverse=True
         )
         if self.settings.method == "rollout":
             text = (
-                f"played on by simple rules in {deals}, it brings "
+                f"played on by simple rules in {deals}, it ends with "
                 f"{best.home / samples:.0f} cards home on average and wins {best.won}"
             )
             if others:
@@ -318,15 +319,21 @@ class _Sampler:
         text = f"wins in {_count(best)} of {deals}"
         if not others:
             return text
-        rival = others[0]
-        if rival.won > best.won:  # kept: the rival's lead could be luck
+        rival, quick = others[0], self.tallies[0]  # (the first tally is the quick hint's)
+        if rival.score() > best.score():  # the quick hint kept: the rival's lead could be luck
             return (
                 f"{text}; {rival.move} won {rival.won}, not clearly more (that could be "
                 "luck), so the quick hint's choice stands"
             )
         if rival.score() == best.score():
-            return f"{text}; {rival.move} did as well, so the quick hint's choice stands"
-        return f"{text}; the next best, {rival.move}, in {_count(rival)}"
+            text += f"; {rival.move} did as well"
+            if best is quick:
+                return f"{text}, so the quick hint's choice stands"
+        else:
+            text += f"; the next best, {rival.move}, in {_count(rival)}"
+        if best is not quick and rival is not quick:  # why the quick hint was overruled
+            text += f"; the quick hint's {quick.move}, in {_count(quick)}"
+        return text
 
 
 def _count(tally: MoveTally) -> str:

@@ -166,10 +166,31 @@ def test_a_sampled_decision_says_what_it_measured(variant: str) -> None:
     ]
     assert sampled
     for thought in sampled:
-        assert f"of the {thought.unseen} cards you have not seen" in thought.reason
+        cards = "card" if thought.unseen == 1 else "cards"
+        assert f"of the {thought.unseen} {cards} you have not seen" in thought.reason
+        quick = thought.tallies[0].move  # the quick hint's move, measured first
+        if "the quick hint's choice stands" in thought.reason:
+            assert thought.move == quick, thought.reason
         assert all(t.samples == thought.samples for t in thought.tallies)
         assert thought.samples <= SMALL["max_samples"]
         assert str(thought.move) in {str(t.move) for t in thought.tallies}
+
+
+def test_a_thinker_that_overrules_the_quick_hint_says_so() -> None:
+    """Quadrennial deal 27731, three cards unseen: the quick hint's R4-F4 loses on every deal of
+    them, W-F2 and S-W win on every one. The thinker plays W-F2 and says what the quick hint
+    did, not that "S-W did as well, so the quick hint's choice stands" (the forty-second
+    review)."""
+    game = Game("quadrennial", seed=27731)
+    line = "S-W " * 9 + "W-F2 " + "S-W " * 3 + "W-F1 " + "S-W " * 8 + "W-F3 " + "S-W " * 15
+    for move in (line + "W-F3 S-W S-W W-F2 S-W S-W W-F4 R4-F4 R7-F4").split():
+        game.play(move)
+    assert hints(game)[0].move == "R4-F4"
+    thought = think(game)
+    assert thought.kind == "sampled" and str(thought.move) != "R4-F4"
+    assert "stands" not in thought.reason
+    assert thought.reason.endswith("the quick hint's R4-F4, in 0"), thought.reason
+    assert "of the 3 cards you have not seen" in thought.reason
 
 
 @pytest.mark.parametrize("variant", ["quadrennial", "acme"])
