@@ -9,7 +9,9 @@ from test_widget import control, send
 
 from solitaire_widgets import Game
 from solitaire_widgets.exercises import deck
+from solitaire_widgets.hints import hints
 from solitaire_widgets.solver import solve
+from solitaire_widgets.variants import VARIANTS
 from solitaire_widgets.widget import GameWidget
 
 
@@ -52,15 +54,17 @@ def test_auto_in_quadrennial_says_why_nothing_is_safe() -> None:
     widget = GameWidget(Game("quadrennial", seed=3))
     control(widget, "auto")
     assert widget.message == (
-        "no safe move to a foundation: in Quadrennial no move is safe before pass 3 of 3 "
-        "(the last), since a card played now changes what comes later (unless no refill can "
-        "ever come: every reserve pile empty, or the stock and the waste both empty)"
+        "no safe move to a foundation: in Quadrennial Auto claims no move safe before pass 3 "
+        "of 3 (the last), since a card played now can change what comes later (unless no "
+        "refill can ever come: every reserve pile empty, or the stock and the waste both empty)"
     )
     acquaintance = GameWidget(Game("acquaintance", seed=2))  # the twenty-eighth review
     control(acquaintance, "auto")
     assert acquaintance.message.startswith(
-        "no safe move to a foundation: in Acquaintance no move is safe before pass 2 of 3, since"
+        "no safe move to a foundation: in Acquaintance Auto claims no move safe before pass 2 "
+        "of 3, since"
     )
+    assert acquaintance.message.endswith("(but the last card home, which wins the game)")
     # the twenty-ninth review: with the stock and the waste empty no redeal can come, so
     # nothing is refilled and every card that fits is safe, before the last pass too
     kings = Game("quadrennial", deck=deck("KC KD KH KS QC QD QH QS"))
@@ -74,6 +78,27 @@ def test_auto_in_quadrennial_says_why_nothing_is_safe() -> None:
     control(acme, "auto")
     control(acme, "auto")
     assert acme.message == "no safe move to a foundation"
+
+
+def test_the_last_card_home_is_safe_in_every_pass_and_auto_says_when_the_game_is_over() -> None:
+    """Acquaintance before its second pass claims no move safe, but the last card home wins
+    the game: no redeal follows, so it is safe (its hint said "Not safe yet: played now, it
+    changes the cards the next redeal gathers", and Auto, before and after the win, "no move
+    is safe before pass 2 of 3": the forty-second review)."""
+    by_rank = [f"{rank}{suit}" for rank in "A23456789TJQK" for suit in "CDHS"]
+    game = Game("acquaintance", deck=deck(" ".join(by_rank)))
+    rules = VARIANTS["acquaintance"]
+    while game.state.piles[rules.stock] or rules.cards_home(game.state) < 51:
+        moves = [str(move) for move in game.legal_moves()]
+        game.play(next((m for m in moves if "-F" in m), moves[0]))
+    assert game.state.redeals == 0 and game.status == "playing"
+    first = hints(game)[0]
+    assert first.safe and first.reason.endswith("it is the last card, so the game is won")
+    table = GameWidget(game)
+    control(table, "auto")
+    assert game.status == "won" and table.message.startswith("auto played 1: ")
+    control(table, "auto")
+    assert table.message == "nothing to play: the game is over, it is won"
 
 
 def test_the_static_picture_says_when_it_was_taken() -> None:

@@ -2,12 +2,12 @@
 
 **Safe moves.** The rank games' rule (``by_rank``: onto a lowest foundation), and more: a
 redeal gathers the reserve piles into the next stock, so a card taken out earlier shifts
-which pile every later card is dealt to. Foundation moves are safe only in the last pass, or,
-with one redeal left and the stock empty, when the card is the last one that redeal would
-gather (the top of the last non-empty pile): then nothing can cover it before the redeal, and
-removing the last card of the new stock shifts no other card, so the passes after the move
-match those before it with the card missing at the very end, and no later redeal gathers
-again.
+which pile every later card is dealt to. Foundation moves are safe only in the last pass; or
+the last card home in any pass (it wins the game: no redeal follows); or, with one redeal
+left and the stock empty, the card that redeal would gather last (the top of the last
+non-empty pile): then nothing can cover it before the redeal, and removing the last card of
+the new stock shifts no other card, so the passes after the move match those before it with
+the card missing at the very end, and no later redeal gathers again.
 
 **Dead positions**, in the last pass: ``by_rank.rank_deadlock`` with the reserve piles as the
 piles whose cards go home top first and the stock's cards as free (dealing reaches each).
@@ -188,6 +188,7 @@ class AcquaintanceProfile(RankProfile):
     policy_class = AcquaintancePolicy
     one_way_sources = frozenset({"deal", "redeal"})
     rule_card = RULE_CARD
+    early_safe_words = " (but the last card home, which wins the game)"
 
     def __init__(self, rules: Variant) -> None:
         self._first_reserve = rules.reserves[0]
@@ -202,7 +203,7 @@ class AcquaintanceProfile(RankProfile):
         rules = self.rules
         if not super().safe_home(state, move):
             return False
-        if state.redeals >= rules.redeals_allowed:
+        if state.redeals >= rules.redeals_allowed or self._last_card(state):
             return True
         # before the last pass: only the card the one redeal left would gather last
         return (
@@ -214,6 +215,8 @@ class AcquaintanceProfile(RankProfile):
     def safe_reason(self, state: GameState, move: Move) -> str:
         """The lowest-foundation reason, and before the last pass why the redeal does not
         matter for this card (the module; the thirty-fifth review: not the reason alone)."""
+        if self._last_card(state):
+            return "it is the last card, so the game is won"
         if state.redeals >= self.rules.redeals_allowed:
             return self.safe_words
         return (
@@ -230,6 +233,17 @@ class AcquaintanceProfile(RankProfile):
 
     def first_safe_pass(self) -> int:
         return self.rules.redeals_allowed - 1
+
+    def safe_possible(self, state: GameState) -> bool:
+        """From the second-to-last pass on, and the last card home in any pass (it wins)."""
+        return state.redeals >= self.first_safe_pass() or self._last_card(state)
+
+    def _last_card(self, state: GameState) -> bool:
+        """Whether every card but one is home, with the stock empty: a move home then wins,
+        and no redeal follows (review 42: it was "not safe yet"). A card still in the stock
+        cannot go home from there, so the stock is looked at first, the cheap test."""
+        rules = self.rules
+        return not state.piles[rules.stock] and rules.cards_home(state) == rules.total_cards - 1
 
     def stacks_and_free(self, state: GameState) -> tuple[list[Sequence[int]], Sequence[int]] | None:
         if state.redeals < self.rules.redeals_allowed:

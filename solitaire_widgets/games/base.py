@@ -122,7 +122,7 @@ class Profile:
     ace (a refill, a redeal), so their safe aces get the game's own reason (review 35)."""
     early_safe_words: ClassVar[str] = ""
     """Where moves are safe before ``first_safe_pass`` after all (``safe_possible``), in the
-    words Auto adds to "no move is safe before pass N" ("" for nowhere)."""
+    words Auto adds to "Auto claims no move safe before pass N" ("" for nowhere)."""
     thinker: ClassVar[ThinkerSettings] = ThinkerSettings()
     """How the thinker looks ahead in this game (``solitaire_widgets.thinker``)."""
 

@@ -131,6 +131,10 @@ def _no_safe_move(game: GameLike) -> str:
     """Why Auto played nothing: no safe move now, or, where a game's rulings say so, none can
     be safe yet (Quadrennial: nothing before the last pass while a refill can come,
     Acquaintance: before the second; ``Profile.safe_possible``, docs/rules.md)."""
+    if game.status != "playing":  # (not "no move is safe before pass 2": review 42)
+        return "nothing to play: the game is over" + (
+            ", it is won" if game.status == "won" else ", no legal move is left"
+        )
     profile = profile_of_state(game.state)
     rules = profile.rules
     if rules.stuck_only:
@@ -139,10 +143,10 @@ def _no_safe_move(game: GameLike) -> str:
     if not profile.safe_possible(game.state):
         last = " (the last)" if first == rules.redeals_allowed else ""
         return (
-            f"{NO_SAFE_MOVE}: in {rules.title} no move is safe before pass {first + 1} of "
-            f"{rules.redeals_allowed + 1}{last}, since a card played now changes what comes "
-            f"later{profile.early_safe_words}"  # (students have no docs/: the reason is here)
-        )
+            f"{NO_SAFE_MOVE}: in {rules.title} Auto claims no move safe before pass "
+            f"{first + 1} of {rules.redeals_allowed + 1}{last}, since a card played now can "
+            f"change what comes later{profile.early_safe_words}"
+        )  # (students have no docs/: the reason is here)
     return NO_SAFE_MOVE
 
 
