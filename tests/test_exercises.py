@@ -2212,6 +2212,24 @@ def test_a_value_outside_a_simulations_interval_is_not_called_wrong(
     assert "look at your answer" not in said
 
 
+def test_where_the_exact_value_is_known_the_doubt_is_on_the_simulation(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """06 compares the exact coverage (worked out in the cell) with the student's simulation:
+    "inside" must not say "a wrong value close to the right one is inside too", which puts the
+    doubt on the exact value (the forty-third review)."""
+    words = {"label": "the exact coverage", "unit": "intervals", "suspect": "your simulation"}
+    against_simulation(0.9558, n=2000, share=0.9575, tests_simulation=True, **words)
+    inside = capsys.readouterr().out
+    assert "is inside it: the simulation agrees with it" in inside
+    assert "a wrong value" not in inside and "not proof that the simulation is right" in inside
+    against_simulation(0.9558, n=2000, share=0.9, tests_simulation=True, **words)
+    outside = capsys.readouterr().out
+    assert "Check your simulation first; a right simulation leaves the exact value" in outside
+    against_simulation(0.9558, n=2000, share=0.9575, **words)  # an answer tested: as before
+    assert "a wrong value close to the right one" in capsys.readouterr().out
+
+
 def test_a_hidden_tests_points_are_counted_in_words() -> None:
     """The twenty-sixth review read "not yet, 1 points" in a graded notebook."""
     from solitaire_widgets.exercises.fresh import points_words

@@ -95,13 +95,16 @@ def against_simulation(
     unit: str = "deals",
     suspect: str = "the value's reasoning (a wrong formula is the usual cause)",
     share: object = None,
+    tests_simulation: bool = False,
 ) -> None:
     """Print a simulation's count and its 95% interval, and whether an exact answer lies
     inside it. ``answer`` is a number, or your function, called with ``args`` (an unanswered
     or failing function is said so, not raised); ``label`` is what the answer is called,
     ``unit`` what was counted, ``suspect`` what to check first when they disagree. The
     simulation is ``hits`` of ``n``, or a measured ``share`` of ``n`` (your simulation's
-    value: not yet written, or no share from 0 to 1, is said so).
+    value: not yet written, or no share from 0 to 1, is said so). ``tests_simulation``: the
+    answer is known to be right (worked out exactly) and the simulation is what is tested, so
+    the words put the doubt on the simulation (the forty-third review).
 
     "Inside" means the two are consistent: the simulation cannot tell them apart. It does not
     prove the answer right; an answer outside is probably wrong (a right one lands outside
@@ -152,14 +155,24 @@ def against_simulation(
         )
         return
     where = "inside" if value in interval else "outside"
-    meaning = (
-        "consistent with the simulation (not proof: a wrong value close to the right one is "
-        "inside too, so the check above decides)"
-        if where == "inside"
-        else f"not consistent with the simulation. Check {suspect} first; a right value lands "
-        "outside a 95% interval only 1 time in 20, and a larger simulation (more "
-        f"{unit}) would then bring it inside"
-    )
+    if tests_simulation:
+        meaning = (
+            "the simulation agrees with it (not proof that the simulation is right: a slightly "
+            "wrong one can land here too, so the check above decides)"
+            if where == "inside"
+            else f"the simulation disagrees with it. Check {suspect} first; a right simulation "
+            "leaves the exact value outside its 95% interval only 1 time in 20 (a larger one, "
+            f"more {unit}, would then bring it inside)"
+        )
+    else:
+        meaning = (
+            "consistent with the simulation (not proof: a wrong value close to the right one is "
+            "inside too, so the check above decides)"
+            if where == "inside"
+            else f"not consistent with the simulation. Check {suspect} first; a right value "
+            "lands outside a 95% interval only 1 time in 20, and a larger simulation (more "
+            f"{unit}) would then bring it inside"
+        )
     print(f"{line}. {label.capitalize()}, {value:.4f} ({value:.2%}), is {where} it: {meaning}.")
 
 
