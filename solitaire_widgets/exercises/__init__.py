@@ -162,7 +162,7 @@ def against_simulation(
             if where == "inside"
             else f"the simulation disagrees with it. Check {suspect} first; a right simulation "
             "leaves the exact value outside its 95% interval only 1 time in 20 (a larger one, "
-            f"more {unit}, would then bring it inside)"
+            f"more {unit}, would then very likely bring it inside)"
         )
     else:
         meaning = (
@@ -171,7 +171,7 @@ def against_simulation(
             if where == "inside"
             else f"not consistent with the simulation. Check {suspect} first; a right value "
             "lands outside a 95% interval only 1 time in 20, and a larger simulation (more "
-            f"{unit}) would then bring it inside"
+            f"{unit}) would then very likely bring it inside"
         )
     print(f"{line}. {label.capitalize()}, {value:.4f} ({value:.2%}), is {where} it: {meaning}.")
 
