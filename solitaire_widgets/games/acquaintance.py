@@ -192,6 +192,7 @@ class AcquaintanceProfile(RankProfile):
 
     def __init__(self, rules: Variant) -> None:
         self._first_reserve = rules.reserves[0]
+        self._first_safe_pass, self._stock = rules.redeals_allowed - 1, rules.stock
         super().__init__(rules)
 
     def key(self, state: GameState) -> Hashable:
@@ -232,11 +233,15 @@ class AcquaintanceProfile(RankProfile):
         return None
 
     def first_safe_pass(self) -> int:
-        return self.rules.redeals_allowed - 1
+        return self._first_safe_pass
 
     def safe_possible(self, state: GameState) -> bool:
-        """From the second-to-last pass on, and the last card home in any pass (it wins)."""
-        return state.redeals >= self.first_safe_pass() or self._last_card(state)
+        """From the second-to-last pass on, and the last card home in any pass (it wins). The
+        solver asks at every position: the pass and the stock are looked at here, the cards
+        home (``_last_card``) only once the stock is empty."""
+        if state.redeals >= self._first_safe_pass:
+            return True
+        return not state.piles[self._stock] and self._last_card(state)
 
     def _last_card(self, state: GameState) -> bool:
         """Whether every card but one is home, with the stock empty: a move home then wins,
