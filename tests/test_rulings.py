@@ -9,6 +9,7 @@ from positions import codes, deck_starting_with, state_of
 
 from solitaire_widgets import DEAL, DRAW, REDEAL, Game, IllegalMoveError, Move, parse_card
 from solitaire_widgets.variants import VARIANTS, game_names
+from solitaire_widgets.variants.knobs import variant_of
 
 QUAD, ACQ, ACME, FLY = (VARIANTS[n] for n in ("quadrennial", "acquaintance", "acme", "fly"))
 
@@ -456,3 +457,77 @@ def test_a_stricter_redeal_refusal_does_not_send_to_a_refused_draw() -> None:
     assert "S-W" not in said
     plain = Game("quadrennial", seed=seed)
     assert "keep drawing (S-W)" in refused(plain, "redeal")
+
+
+SENT_TO = {  # words of a refusal that send a player to a move, and that move
+    "draw its top card to the waste first": "S-W",
+    "draw from the stock with S-W": "S-W",
+    "keep drawing (S-W)": "S-W",
+    "deal the rest of the stock first": "deal",
+    "redeal to": "redeal",
+}
+
+
+@pytest.mark.parametrize(
+    "variant",
+    ["quadrennial", "quadrennial[stuck]", "acme", "acme[stuck]", "acquaintance[stuck]", "fly"],
+)
+def test_a_refusal_sends_a_player_only_to_a_legal_move(variant: str) -> None:
+    """The forty-sixth review: under the stricter reading, "S-F1" and "deal" were answered
+    "draw its top card to the waste first (S-W)" and "draw from the stock with S-W" while S-W
+    was refused; with the stock empty, "deal" still said to draw, and Fly's "draw" and "deal"
+    pointed to the stock's face-up top card when no stock was left. Random games: at every
+    position, every stock move and move from the stock refused; a move it sends to is legal."""
+    names = variant_of(variant).pile_names
+    asked = ["S-W", "deal", "redeal", *(f"S-{name}" for name in names if name != "S")]
+    sent = 0
+    for seed in range(1, 9):
+        game, rng = Game(variant, seed=seed), random.Random(seed)
+        while True:
+            legal = {str(move) for move in game.legal_moves()}
+            for move in asked:
+                reason = game.why_not(move)
+                for words, target in SENT_TO.items():
+                    if reason is not None and words in reason:
+                        assert target in legal, (seed, game.history, move, reason)
+                        sent += 1
+                if reason is not None and "face-up top card goes straight" in reason:
+                    assert any(m.startswith("S-") for m in legal), (seed, move, reason)
+                    sent += 1
+            if not legal:
+                break
+            game.play(rng.choice(sorted(legal)))
+    assert sent > 50
+
+
+@pytest.mark.parametrize(
+    ("variant", "seed", "draws", "move", "words"),
+    [
+        ("acme[stuck]", 3, 0, "S-F1", "its cards go only to the waste, by S-W, and under the"),
+        ("acme[stuck]", 3, 0, "deal", "Acme has no deal move"),
+        ("quadrennial[stuck]", 2, 0, "deal", "Quadrennial has no deal move"),
+        ("quadrennial", 1, 44, "deal", "Quadrennial has no deal move"),
+        ("acme", 1, 31, "deal", "Acme has no deal move"),
+        ("quadrennial", 2, 0, "deal", "Quadrennial has no deal move: draw from the stock"),
+    ],
+)
+def test_the_stock_refusals_of_the_review(
+    variant: str, seed: int, draws: int, move: str, words: str
+) -> None:
+    """The positions the forty-sixth review named, by their words: "with S-W" only where S-W
+    plays (the last case)."""
+    game = Game(variant, seed=seed)
+    for _ in range(draws):
+        game.play("S-W")
+    said = refused(game, move, words)
+    assert ("S-W" in said) == (game.why_not("S-W") is None or "by S-W, and" in said)
+
+
+def test_fly_with_its_stock_used_up_points_to_no_stock_card() -> None:
+    """Fly's "draw" and "deal" after the stock is used up say so (the forty-sixth review)."""
+    game, rng = Game("fly", seed=1), random.Random(1)
+    while game.state.piles[VARIANTS["fly"].stock] and game.legal_moves():
+        game.play(rng.choice(game.legal_moves()))
+    assert game.status == "playing", "deal 1's random game ends before its stock is used up"
+    refused(game, "draw", "Fly has no waste, and its stock is used up: there is nothing to draw")
+    refused(game, "deal", "Fly has no deal move: its stock is used up")

@@ -75,5 +75,5 @@ class Castle(Variant):
             return None
         return f"{card} cannot go on {target[-1]}: a tableau pile takes a card one rank lower"
 
-    def stock_hint(self) -> str:
+    def stock_hint(self, state: GameState) -> str | None:
         return "Castle has no stock"

@@ -102,7 +102,7 @@ class Acme(Variant):
         """The text: "Tableau: Build down by suit (e.g., 8♥ on 9♥ ...)"; the stock goes only
         to the waste, and nothing is placed on the reserve or the waste."""
         if src == S:
-            return "the stock is face down: draw its top card to the waste first (S-W)"
+            return self.face_down_stock(state)
         if dst == W:
             return "only the stock's top card goes to the waste (S-W)"
         if dst == R:

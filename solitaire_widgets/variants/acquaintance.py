@@ -110,9 +110,6 @@ class Acquaintance(Variant):
             return f"redeal only when the stock is empty{then}"
         return None
 
-    def stock_hint(self) -> str:
-        return "deal from the stock with deal"
-
     def draw_reason(self, state: GameState) -> str | None:
         return "Acquaintance has no waste: the stock is dealt onto the reserve piles with deal"
 

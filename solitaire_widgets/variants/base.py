@@ -250,7 +250,8 @@ class Variant(ABC):
         return None
 
     def deal_reason(self, state: GameState) -> str | None:
-        return f"{self.title} has no deal move: " + self.stock_hint()
+        hint = self.stock_hint(state)
+        return f"{self.title} has no deal move" + ("" if hint is None else f": {hint}")
 
     @property
     def has_deal(self) -> bool:
@@ -294,8 +295,18 @@ class Variant(ABC):
             piles[stock] = tuple(reversed(piles[waste]))
             piles[waste] = ()
 
-    def stock_hint(self) -> str:
-        return "draw from the stock with S-W"
+    def stock_hint(self, state: GameState) -> str | None:
+        """How the stock is played, said only where that move is legal now: not with the stock
+        empty, nor under the stricter reading while another move can be played (review 46)."""
+        return "draw from the stock with S-W" if self.draw_reason(state) is None else None
+
+    def face_down_stock(self, state: GameState) -> str:
+        """Why a card of a face-down stock goes nowhere but the waste; "draw it first" only
+        where the draw is legal now, else why it is not (review 46)."""
+        why = self.draw_reason(state)
+        if why is None:
+            return "the stock is face down: draw its top card to the waste first (S-W)"
+        return f"the stock is face down: its cards go only to the waste, by S-W, and {why}"
 
     # ----------------------------------------------------------------- words and views
     def pile_list(self) -> str:

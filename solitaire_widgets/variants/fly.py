@@ -95,12 +95,17 @@ class Fly(Variant):
         return None
 
     def draw_reason(self, state: GameState) -> str | None:
+        """No waste; how the stock is played instead, while it has cards (review 46)."""
+        if not state.piles[S]:
+            return "Fly has no waste, and its stock is used up: there is nothing to draw"
         return (
             "Fly has no waste: the stock's face-up top card goes straight to a foundation "
             "or a tableau pile (S-F1, S-T2)"
         )
 
-    def stock_hint(self) -> str:
+    def stock_hint(self, state: GameState) -> str | None:
+        if not state.piles[S]:
+            return "its stock is used up"
         return "play the stock's face-up top card to a foundation or a tableau pile"
 
     def redeal_reason(self, state: GameState) -> str | None:

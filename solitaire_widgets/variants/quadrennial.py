@@ -110,7 +110,7 @@ class Quadrennial(Variant):
         "You cannot place cards onto the reserve piles; they always contain at most one card."
         """
         if src == self.stock:
-            return "the stock is face down: draw its top card to the waste first (S-W)"
+            return self.face_down_stock(state)
         if dst == self.waste:
             return "only the stock's top card goes to the waste (S-W)"
         if self.kinds[dst] == "reserve":
