@@ -125,7 +125,7 @@ def think_steps(
         return _said(state, seen, Thought(safe, "safe", _reason_of(ranked, safe)))
     candidates = _distinct(profile, state, candidates, [parse_move(h.move) for h in ranked])
     if len(candidates) == 1:  # one card onto piles alike: one move (the thirty-seventh review)
-        reason = "every other move plays the same card onto a pile just like it"
+        reason = "every other move gives the same position but for piles or twin cards swapped"
         alike = f"{_reason_of(ranked, candidates[0])}; {reason}"
         return _said(state, seen, Thought(candidates[0], "forced", alike))
     info = info_state(state)
@@ -168,6 +168,13 @@ def _only(move: Move, legal: int) -> str:
 def _reason_of(ranked: Sequence[Hint], move: Move) -> str:
     """The hint rules' reason for ``move``."""
     return next(h.reason for h in ranked if h.move == str(move))
+
+
+def _average(total: int, samples: int) -> str:
+    """``total / samples`` to a tenth, rounded down: 103.93 cards home is "103.9", never "104",
+    which would say that every playout won (the forty-sixth review); "52" when whole."""
+    tenths = total * 10 // samples
+    return str(tenths // 10) if tenths % 10 == 0 else f"{tenths // 10}.{tenths % 10}"
 
 
 def _distinct(
@@ -310,11 +317,11 @@ class _Sampler:
         if self.settings.method == "rollout":
             text = (
                 f"played on by simple rules in {deals}, it ends with "
-                f"{best.home / samples:.0f} cards home on average and wins {best.won}"
+                f"{_average(best.home, samples)} cards home on average and wins {best.won}"
             )
             if others:
                 nxt = others[0]
-                text += f"; the next best, {nxt.move}, {nxt.home / samples:.0f} and {nxt.won}"
+                text += f"; the next best, {nxt.move}, {_average(nxt.home, samples)} and {nxt.won}"
             return text
         text = f"wins in {_count(best)} of {deals}"
         if not others:
