@@ -30,7 +30,7 @@ from solitaire_widgets.widget.jobs import KINDS
 from solitaire_widgets.widget.options import DEFAULT_PLAYERS
 from solitaire_widgets.widget.replay import replay_of
 from solitaire_widgets.widget.runners import Job, run_cooperatively, run_in_thread
-from solitaire_widgets.winnability import table
+from solitaire_widgets.winnability_file import table
 
 GAMES = ("quadrennial", "acquaintance", "acme", "fly")
 BAR_MS = 50.0

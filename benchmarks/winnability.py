@@ -37,7 +37,7 @@ from solitaire_widgets.intervals import wilson
 from solitaire_widgets.solver import solve
 from solitaire_widgets.stats.strategies import GreedyPlay, HintPlay, ThinkerPlay
 from solitaire_widgets.variants import VARIANTS
-from solitaire_widgets.winnability import FORMAT, LETTERS
+from solitaire_widgets.winnability_file import FORMAT, LETTERS
 
 ROOT = Path(__file__).resolve().parent.parent
 JSON_PATH = ROOT / "solitaire_widgets" / "winnability.json"

@@ -8,172 +8,20 @@ out when the table was made. Notebooks, the README and the docs quote these figu
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from .intervals import percent, wilson
 from .tallies import Tally
-from .variants import VARIANTS, get_variant
+from .variants import game_names
+from .variants.knobs import variant_of
+from .winnability_file import table
 
 if TYPE_CHECKING:
     from .solver import SolveResult
 
-FORMAT = "solitaire_widgets.winnability/1"
-LETTERS = {"solved": "S", "unsolvable": "U", "unknown": "?"}
 VERDICTS = {"S": "winnable", "U": "unwinnable", "?": "undecided"}
-
-
-FILE = "winnability.json"
-
-
-@cache
-def table() -> dict[str, Any]:
-    """The whole table, as stored (see ``benchmarks/winnability.py`` for its fields), checked
-    by ``load_table``."""
-    return load_table(resources.files(__package__).joinpath(FILE).read_text(), FILE)
-
-
-def load_table(text: str, source: str = FILE) -> dict[str, Any]:
-    """Parse and check a winnability table: ``ValueError`` naming ``source`` and the field
-    for anything the readers here could trip on or be misled by (a wrong type, a cut column, a
-    count that does not add up, a missing game), so that a damaged file never gives a wrong
-    verdict nor a raw ``KeyError`` from deep inside."""
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise ValueError(f"{source}: nested too deeply to be a winnability table") from None
-    except ValueError as exc:
-        raise ValueError(f"{source}: not JSON ({exc})") from None
-    _Check(source).table(data)
-    result: dict[str, Any] = data
-    return result
-
-
-class _Check:
-    """The checks of ``load_table``; each failure names the file and the field."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def fail(self, where: str, problem: str) -> ValueError:
-        return ValueError(f"{self.source}: {where}: {problem}")
-
-    def of(self, value: Any, kind: type | tuple[type, ...], where: str) -> Any:
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        if isinstance(value, bool) or not isinstance(value, kind):
-            raise self.fail(where, f"expected {names}, found {type(value).__name__}")
-        return value
-
-    def field(self, parent: dict[str, Any], key: str, kind: Any, where: str) -> Any:
-        if key not in parent:
-            raise self.fail(f"{where}.{key}" if where else key, "missing")
-        return self.of(parent[key], kind, f"{where}.{key}" if where else key)
-
-    def count(self, parent: dict[str, Any], key: str, where: str) -> int:
-        value: int = self.field(parent, key, int, where)
-        if value < 0:
-            raise self.fail(f"{where}.{key}", f"a count cannot be negative ({value})")
-        return value
-
-    def share(self, value: Any, where: str) -> float:
-        number: float = self.of(value, (int, float), where)
-        if not 0 <= number <= 1:
-            raise self.fail(where, f"a share must lie in 0..1, not {number!r}")
-        return number
-
-    def pair(self, parent: dict[str, Any], key: str, where: str) -> None:
-        pair = self.field(parent, key, list, where)
-        if len(pair) != 2:
-            raise self.fail(f"{where}.{key}", f"expected 2 bounds, found {len(pair)}")
-        low, high = (self.share(b, f"{where}.{key}[{i}]") for i, b in enumerate(pair))
-        if low > high:
-            raise self.fail(f"{where}.{key}", f"the low bound {low} is above the high {high}")
-
-    def letters(self, parent: dict[str, Any], key: str, allowed: str, where: str) -> str:
-        text: str = self.field(parent, key, str, where)
-        wrong = set(text) - set(allowed)
-        if wrong:
-            raise self.fail(f"{where}.{key}", f"unknown letters {''.join(sorted(wrong))!r}")
-        return text
-
-    def table(self, data: Any) -> None:
-        self.of(data, dict, "the table")
-        if data.get("format") != FORMAT:
-            raise self.fail("format", f"not a {FORMAT} table")
-        budget = self.field(data, "budget", dict, "")
-        seconds = budget.get("seconds")
-        nodes = budget.get("nodes")
-        if seconds is not None:
-            self.of(seconds, (int, float), "budget.seconds")
-        if nodes is not None:
-            self.of(nodes, int, "budget.nodes")
-        if not seconds and not nodes:
-            raise self.fail("budget", "neither seconds nor nodes")
-        games = self.field(data, "games", dict, "")
-        for family in sorted({v.family for v in VARIANTS.values()}):
-            self.game(self.field(games, family, dict, "games"), f"games.{family}")
-
-    def game(self, game: dict[str, Any], where: str) -> None:
-        first: int = self.field(game, "first", int, where)
-        if first < 1:
-            raise self.fail(f"{where}.first", f"deal numbers start at 1, not {first}")
-        solver = self.letters(game, "solver", "".join(LETTERS.values()), where)
-        nodes = self.field(game, "nodes", list, where)
-        if len(nodes) != len(solver):
-            raise self.fail(f"{where}.nodes", f"{len(nodes)} entries for {len(solver)} deals")
-        for i, n in enumerate(nodes):
-            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                raise self.fail(f"{where}.nodes[{i}]", f"not a count of positions: {n!r}")
-        for column in ("greedy", "hint"):
-            if column in game:
-                won = self.letters(game, column, "WL", where)
-                if len(won) != len(solver):
-                    raise self.fail(f"{where}.{column}", f"{len(won)} deals, not {len(solver)}")
-        if "thinker" in game:  # the first deals only: the thinker is dearer
-            won = self.letters(game, "thinker", "WL", where)
-            if not 0 < len(won) <= len(solver):
-                raise self.fail(f"{where}.thinker", f"{len(won)} deals, of {len(solver)}")
-        summary = self.field(game, "summary", dict, where)
-        at = f"{where}.summary"
-        if self.count(summary, "deals", at) != len(solver):
-            raise self.fail(f"{at}.deals", f"says {summary['deals']}, solver has {len(solver)}")
-        for status, letter in LETTERS.items():
-            if self.count(summary, status, at) != solver.count(letter):
-                raise self.fail(
-                    f"{at}.{status}",
-                    f"says {summary[status]}, the solver column has {solver.count(letter)}",
-                )
-        self.share(self.field(summary, "winnable_rate", (int, float), at), f"{at}.winnable_rate")
-        for key in ("wilson", "clopper_pearson", "bounds"):
-            self.pair(summary, key, at)
-        for column in ("greedy", "hint", "thinker"):
-            if column in summary:
-                player = self.field(summary, column, dict, at)
-                wins = self.count(player, "wins", f"{at}.{column}")
-                if column in game and wins != game[column].count("W"):
-                    raise self.fail(f"{at}.{column}.wins", f"says {wins}, the column differs")
-                if column == "thinker" and column in game:
-                    deals = self.count(player, "deals", f"{at}.thinker")
-                    if deals != len(game["thinker"]):
-                        raise self.fail(f"{at}.thinker.deals", f"says {deals}, the column differs")
-        if "recheck" in game:
-            self.recheck(self.field(game, "recheck", dict, where), f"{where}.recheck")
-
-    def recheck(self, again: dict[str, Any], where: str) -> None:
-        verdicts = self.letters(again, "solver", "".join(LETTERS.values()), where)
-        deals = self.field(again, "deals", list, where)
-        if len(deals) != len(verdicts):
-            raise self.fail(f"{where}.deals", f"{len(deals)} deals for {len(verdicts)} verdicts")
-        for i, d in enumerate(deals):
-            if isinstance(d, bool) or not isinstance(d, int) or d < 1:
-                raise self.fail(f"{where}.deals[{i}]", f"not a deal number: {d!r}")
-        seconds = self.field(again, "seconds", (int, float), where)
-        if not seconds > 0:
-            raise self.fail(f"{where}.seconds", f"a budget must be positive, not {seconds!r}")
 
 
 @dataclass(frozen=True)
@@ -237,9 +85,23 @@ class Rate:
         )
 
 
+def _plain(variant: str) -> str:
+    """The game ``variant`` names, whose table line it may read: a plain game only. Rules
+    changed by knobs (``acme[redeals=3]``) give other verdicts, which the table does not hold:
+    a ``ValueError`` says so (the forty-eighth review: "winnable only" on such a table quoted
+    plain Acme's line)."""
+    rules = variant_of(variant)
+    if rules.name not in game_names():
+        raise ValueError(
+            f"the winnability table holds {rules.family} under its own rules, not "
+            f"{rules.name}: changed rules give other verdicts (measure them with the solver)"
+        )
+    return rules.name
+
+
 def rate(variant: str) -> Rate:
     """The winnable rate of a game over the deals of the table."""
-    name = get_variant(variant).family
+    name = _plain(variant)
     data = table()
     game = data["games"][name]
     s = game["summary"]
@@ -299,7 +161,7 @@ class Recheck:
 
 def recheck(variant: str) -> Recheck | None:
     """What more search settled of a game's undecided deals (None: no recheck was made)."""
-    name = get_variant(variant).family
+    name = _plain(variant)
     again = table()["games"][name].get("recheck")
     if again is None:
         return None
@@ -324,9 +186,10 @@ class Deal:
 
 
 def deal(variant: str, seed: int) -> Deal | None:
-    """The table's line for deal ``seed``, or None when the table does not reach it."""
-    name = get_variant(variant).family
-    game = table()["games"].get(name)
+    """The table's line for deal ``seed``, or None when the table does not reach it (a deal
+    past its last, or rules changed by knobs)."""
+    name = variant_of(variant).name
+    game = table()["games"].get(name) if name in game_names() else None
     if game is None:
         return None
     i = seed - game["first"]
@@ -396,4 +259,4 @@ def _measure(variant: str, seed: int, proof: SolveResult | None) -> Deal:
         proof = solve(state, max_nodes=WINNABLE_NODES, max_seconds=None)
     verdict = {"solved": "winnable", "unsolvable": "unwinnable"}.get(proof.status, "undecided")
     hint = HintPlay()(state, random.Random(seed)).outcome == "won"
-    return Deal(get_variant(variant).family, seed, verdict, proof.nodes, None, hint)
+    return Deal(variant_of(variant).name, seed, verdict, proof.nodes, None, hint)

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from solitaire_widgets import Game, winnability
 from solitaire_widgets.cards import shuffled_deck
 from solitaire_widgets.hints import hints
-from solitaire_widgets.solver import solve
+from solitaire_widgets.solver import WINNABLE_NODES, solve
 from solitaire_widgets.widget import GameWidget, ReplayWidget, show
 from solitaire_widgets.widget.protocol import MAX_SEED
 
@@ -339,6 +339,51 @@ def test_winnable_only_deals_the_next_deal_the_solver_wins_and_says_how_hard() -
     assert isinstance(game.seed, int) and solve(game, max_nodes=100_000).solved
     control(widget, "new", seed=lost)  # unticked: the deal asked for, winnable or not
     assert game.seed == lost and "Winnable" not in widget.message
+
+
+def test_winnable_only_under_changed_rules_says_how_hard_under_those_rules() -> None:
+    """The forty-eighth review: on acme[redeals=3], "winnable only" proved deal 3 winnable
+    and then said "No line wins this deal", plain Acme's line of the table. The table holds
+    the plain games only: under other rules the deal is measured with the proof just found."""
+    assert winnability.deal("acme", 3).verdict == "unwinnable"  # under Acme's own rules
+    widget = GameWidget(Game("acme[redeals=3]", seed=1))
+    winnable_deal(widget, seed=3)
+    assert widget.game.seed == 3 and "No line wins" not in widget.message
+    assert "Winnable: the solver, which sees every card, found a win" in widget.message
+    assert not widget.message.endswith(" ")
+    assert winnability.deal("acme[redeals=3]", 3) is None
+    for ask in (winnability.rate, winnability.recheck):
+        with pytest.raises(
+            ValueError, match=r"holds acme under its own rules, not acme\[redeals=3\]"
+        ):
+            ask("acme[redeals=3]")
+
+
+def test_winnable_only_stops_at_the_last_deal_number() -> None:
+    """The forty-eighth review: from 2^53 - 3 the search went past the last deal number and
+    failed ("a deal number stops at 2^53 - 1"), its message line still saying it looked."""
+    widget = GameWidget(Game("acme", seed=1))
+    winnable_deal(widget, seed=MAX_SEED - 2)
+    assert widget.error == ""
+    assert widget.game.seed in range(MAX_SEED - 2, MAX_SEED + 1) or widget.message == (
+        f"no deal from {MAX_SEED - 2:,} to {MAX_SEED:,} was proved winnable within "
+        f"{WINNABLE_NODES:,} positions each: the game was not changed"
+    )
+
+
+def test_solve_on_a_lost_game_says_it_is_lost_as_hint_and_chances_do() -> None:
+    """The forty-eighth review: Solve on a lost position answered "unsolvable: no line wins
+    from here, in 0 positions"; Hint and Chances say that no legal move is left."""
+    game, rng = Game("quadrennial", seed=5), random.Random(1)
+    while game.legal_moves():
+        game.play(rng.choice(game.legal_moves()))
+    widget = GameWidget(game)
+    for action in ("solve", "hint", "chances"):
+        control(widget, action)
+        assert widget.error.startswith("no legal move is left"), (action, widget.error)
+    control(widget, "solve")
+    assert widget.error == "no legal move is left: the game is lost"
+    assert widget._jobs.current is None
 
 
 def test_back_brings_the_last_game_back_and_swaps() -> None:

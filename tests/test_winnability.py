@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from solitaire_widgets import Game, new_state
 from solitaire_widgets.cards import canonical_deck
 from solitaire_widgets.solver import next_winnable, solve
-from solitaire_widgets.winnability import deal, how_hard, load_table, rate, recheck, table
+from solitaire_widgets.winnability import deal, how_hard, rate, recheck
+from solitaire_widgets.winnability_file import load_table, table
 
 GAMES = ("quadrennial", "acquaintance", "acme", "fly")  # not VARIANTS: rule knobs add to it
 

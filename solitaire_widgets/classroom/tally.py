@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import winnability
 from ..exercises.players import mcnemar_p_value, plain_probability
 from ..intervals import Interval, wilson
 from ..variants import game_names, get_variant
+from ..winnability_file import table
 from .collect import ClassGame, Collected
 
 __all__ = ["COLUMNS", "ClassTally", "GameRow", "Paired", "tally"]
@@ -238,7 +238,7 @@ def _table_line(item: ClassGame) -> tuple[str, dict[str, bool]] | None:
     rules = get_variant(variant)
     if seed is None or rules.name not in game_names():
         return None
-    game = winnability.table()["games"].get(rules.family)
+    game = table()["games"].get(rules.family)
     if game is None:
         return None
     index = seed - game["first"]
