@@ -293,6 +293,7 @@ def test_a_failing_job_says_so(cooperative: None, monkeypatch: pytest.MonkeyPatc
         assert widget._wait_for_background(TIMEOUT)
         assert widget.error == "the solve job failed: boom"
         assert widget.solving["status"] == "error" and widget._jobs.current is None
+        assert widget.message == "stopped by the error shown"  # not "...: Stop stops it"
 
     in_thread(body)
 

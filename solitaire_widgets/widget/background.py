@@ -29,7 +29,7 @@ from collections.abc import Callable, Generator, Sequence
 from typing import Any, TypeVar
 
 from ..chances import ChanceReport, Chances, Tally, chance_steps
-from ..engine import new_state
+from ..engine import MAX_SEED, new_state
 from ..solver import WINNABLE_NODES, solve_steps
 from ..stats.strategies import Strategy
 from ..thinker import Thought
@@ -190,10 +190,11 @@ def run_deal(
 
     Returns ``{"deal": number, "skipped": words, "hard": words}``: the table deals it when the
     job ends (the job does not touch the game), or ``{"deal": None, "message": ...}`` when no
-    deal among ``DEAL_TRIES`` was proved winnable.
+    deal among ``DEAL_TRIES`` (or up to ``MAX_SEED``, the last deal number) was proved winnable.
     """
-    job.total = DEAL_TRIES
-    for number in range(start, start + DEAL_TRIES):
+    end = min(start + DEAL_TRIES, MAX_SEED + 1)  # the last deal number ends the search too
+    job.total = end - start
+    for number in range(start, end):
         job.done = number - start
         steps = solve_steps(
             new_state(variant, seed=number),
@@ -209,7 +210,7 @@ def run_deal(
             hard = how_hard(variant, number, proof=proof)
             return {"deal": number, "skipped": skipped, "hard": hard}
     message = (
-        f"no deal from {start:,} to {start + DEAL_TRIES - 1:,} was proved winnable within "
+        f"no deal from {start:,} to {end - 1:,} was proved winnable within "
         f"{WINNABLE_NODES:,} positions each: the game was not changed"
     )
     return {"deal": None, "message": message}

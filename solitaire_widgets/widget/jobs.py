@@ -214,9 +214,10 @@ class JobSlot:
 
 
 def _failed(job: Job, error: str) -> JSONDict:
-    """The traits of a job that failed: the error, and ``solving`` saying so."""
+    """The traits of a job that failed: the error, ``solving`` saying so, and a message line
+    that no longer says the job is working (the forty-eighth review)."""
     solving = solving_state(job, running=False, status="error", message=error)
-    return {"error": error, "solving": solving}
+    return {"error": error, "message": "stopped by the error shown", "solving": solving}
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -261,6 +261,8 @@ class GameWidget(TableTraits):
             self._jobs.check_idle()
             if self._game.status == "won":
                 raise IntentError("the game is won already")
+            if self._game.status == "lost":  # as Hint and Chances say (the forty-eighth review)
+                raise IntentError("no legal move is left: the game is lost")
             so_far, state = replay_of(self._game), self._game.state
             nodes, seconds = self.options.solve_nodes, self.options.solve_seconds
 
