@@ -4,7 +4,7 @@ Wilson's intervals, per move and for the position (``chances`` makes them)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,12 +12,28 @@ from .checks import check_confidence
 from .intervals import Interval, Reading, percent, read_claim, undecided_bounds, wilson
 from .stats.strategies import Outcome
 
-GAP = (
-    "Winnable minus the thinker's chance is what the hidden cards cost (at most: a better "
-    "player may yet close some of it); the thinker's chance minus the hint rules' is what "
-    "playing by simple rules costs."
-)
-"""The two sentences that explain the three measures side by side (the widget shows them)."""
+
+def gap_words(players: Sequence[str]) -> str:
+    """What the differences between winnable and the players measured mean: about the thinker
+    and the hint rules only where they were measured (the forty-eighth review: these words
+    stood under a table of greedy and random)."""
+    if "thinker" not in players:
+        return (
+            "Winnable minus a player's chance is what the hidden cards and its way of playing "
+            "cost together."
+        )
+    text = (
+        "Winnable minus the thinker's chance is what the hidden cards cost (at most: a better "
+        "player may yet close some of it)"
+    )
+    if "hint" not in players:
+        return f"{text}."
+    simple = "the thinker's chance minus the hint rules' is what playing by simple rules costs"
+    return f"{text}; {simple}."
+
+
+GAP = gap_words(("thinker", "hint"))
+"""The two sentences under the default players' measures (the thinker and the hint rules)."""
 
 
 @dataclass(frozen=True)
@@ -156,7 +172,7 @@ class ChanceReport:
             + ("" if self.complete else f", stopped after {self.done} of {self.samples}")
         ]
         lines += [f"  {c}" for c in ((self.position,) if self.position else ()) + self.moves]
-        lines.append(GAP)
+        lines.append(gap_words(self.players))
         return "\n".join(lines)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:

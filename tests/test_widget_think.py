@@ -297,3 +297,23 @@ def test_every_player_column_is_defined_in_the_caption() -> None:
     for title in lines["columns"]:
         assert f"{title[0].upper()}{title[1:]}: the share won by " in lines["caption"]
     assert lines["gap"] == GAP and chances_lines([]) == {}
+
+
+@pytest.mark.parametrize(
+    ("names", "words", "not_said"),
+    [
+        (("greedy", "random"), "its way of playing cost together", "thinker"),
+        (("hint",), "its way of playing cost together", "thinker"),
+        (("thinker", "greedy"), "is what the hidden cards cost", "hint rules"),
+        (("thinker", "hint"), "minus the hint rules' is what playing by simple rules", "its way"),
+    ],
+)
+def test_the_words_under_the_chances_table_are_about_the_players_measured(
+    names: tuple[str, ...], words: str, not_said: str
+) -> None:
+    """The forty-eighth review: under a table of greedy and random the two sentences spoke of
+    the thinker and the hint rules, neither of them measured."""
+    tally = {"won": 0, "lost": 1, "undecided": 0}
+    players = [{"name": name, **tally} for name in names]
+    gap = chances_lines([{"move": "S-W", "samples": 1, "winnable": tally, "players": players}])
+    assert words in gap["gap"] and not_said not in gap["gap"]

@@ -10,10 +10,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..chances import GAP
 from ..dealcode import deal_code
 from ..moves import parse_move
 from ..state import GameState
+from ..tallies import gap_words
 from ..variants import get_variant
 from ._types import GameLike
 
@@ -110,7 +110,7 @@ def player_words(name: str) -> tuple[str, str]:
 def chances_lines(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The words around the Chances table: its caption (what every column measures), the
     players' column headers (``columns``) and, under it, the gap between the measures in two
-    sentences (``gap``, ``chances.GAP``)."""
+    sentences about the players measured (``gap``, ``tallies.gap_words``)."""
     if not rows:
         return {}
     first = rows[0]
@@ -123,7 +123,8 @@ def chances_lines(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "real ones), with 95% intervals. Winnable: the share of deals a player who could see "
         f"every card would still win. {who}"
     )
-    return {"caption": caption, "columns": [title for title, _ in named], "gap": GAP}
+    gap = gap_words([player["name"] for player in first["players"]])
+    return {"caption": caption, "columns": [title for title, _ in named], "gap": gap}
 
 
 def won_line(view: dict[str, Any]) -> str:
