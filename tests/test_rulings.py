@@ -465,19 +465,25 @@ SENT_TO = {  # words of a refusal that send a player to a move, and that move
     "keep drawing (S-W)": "S-W",
     "deal the rest of the stock first": "deal",
     "redeal to": "redeal",
+    "reserve piles with deal": "deal",
 }
 
 
 @pytest.mark.parametrize(
     "variant",
-    ["quadrennial", "quadrennial[stuck]", "acme", "acme[stuck]", "acquaintance[stuck]", "fly"],
+    [
+        *("quadrennial", "quadrennial[stuck]", "acme", "acme[stuck]"),
+        *("acquaintance", "acquaintance[stuck]", "fly"),
+    ],
 )
 def test_a_refusal_sends_a_player_only_to_a_legal_move(variant: str) -> None:
     """The forty-sixth review: under the stricter reading, "S-F1" and "deal" were answered
     "draw its top card to the waste first (S-W)" and "draw from the stock with S-W" while S-W
     was refused; with the stock empty, "deal" still said to draw, and Fly's "draw" and "deal"
-    pointed to the stock's face-up top card when no stock was left. Random games: at every
-    position, every stock move and move from the stock refused; a move it sends to is legal."""
+    pointed to the stock's face-up top card when no stock was left. The forty-eighth: Fly's
+    examples named S-F1 where no foundation took the card, and Acquaintance's S-W said "with
+    deal" where a deal was refused. Random games: at every position, every stock move and
+    move from the stock refused; a move it sends to, or gives as an example, is legal."""
     names = variant_of(variant).pile_names
     asked = ["S-W", "deal", "redeal", *(f"S-{name}" for name in names if name != "S")]
     sent = 0
@@ -492,9 +498,10 @@ def test_a_refusal_sends_a_player_only_to_a_legal_move(variant: str) -> None:
                         assert target in legal, (seed, game.history, move, reason)
                         sent += 1
                 if reason is not None and "face-up top card goes straight" in reason:
-                    assert any(m.startswith("S-") for m in legal), (seed, move, reason)
+                    examples = reason.rsplit("(", 1)[1].rstrip(")").split(", ")
+                    assert set(examples) <= legal, (seed, move, reason)  # review 48
                     sent += 1
-            if not legal:
+            if not legal or len(game.history) >= 300:  # random play can go round in circles
                 break
             game.play(rng.choice(sorted(legal)))
     assert sent > 50

@@ -111,7 +111,9 @@ class Acquaintance(Variant):
         return None
 
     def draw_reason(self, state: GameState) -> str | None:
-        return "Acquaintance has no waste: the stock is dealt onto the reserve piles with deal"
+        """No waste; "with deal" only where a deal is legal now (review 48)."""
+        text = "Acquaintance has no waste: the stock is dealt onto the reserve piles"
+        return f"{text} with deal" if self.deal_reason(state) is None else text
 
     def describe(self, state: GameState, move: Move) -> str:
         """``deal`` and ``redeal`` say which piles get a card (the stock is face down, so no

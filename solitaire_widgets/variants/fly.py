@@ -95,12 +95,16 @@ class Fly(Variant):
         return None
 
     def draw_reason(self, state: GameState) -> str | None:
-        """No waste; how the stock is played instead, while it has cards (review 46)."""
-        if not state.piles[S]:
+        """No waste; how the stock is played instead, while it has cards (review 46), with
+        moves that are legal now as the examples (review 48)."""
+        stock = state.piles[S]
+        if not stock:
             return "Fly has no waste, and its stock is used up: there is nothing to draw"
+        home = [f for f in FOUNDATIONS if self.foundation_accepts(state, stock[-1], f)]
+        examples = ", ".join([*(f"S-{self.pile_names[f]}" for f in home[:1]), "S-T1"])
         return (
             "Fly has no waste: the stock's face-up top card goes straight to a foundation "
-            "or a tableau pile (S-F1, S-T2)"
+            f"or a tableau pile ({examples})"
         )
 
     def stock_hint(self, state: GameState) -> str | None:
