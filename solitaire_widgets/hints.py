@@ -180,7 +180,7 @@ def _score(profile: Profile, state: GameState, move: Move, safe: bool, alone: bo
     if move == DRAW:
         return _draw_hint(rules, state, str(move), alone)
     if move == DEAL:
-        return _deal_hint(rules, state, str(move))
+        return _deal_hint(rules, state, str(move), alone)
     if move == REDEAL:
         return _redeal_hint(rules, str(move), alone)
     card = state.piles[rules.index[move.src]][-1]
@@ -207,12 +207,14 @@ def _draw_hint(rules: Variant, state: GameState, text: str, alone: bool) -> Hint
     waste = state.piles[rules.waste]
     if waste and needed_soon(rules, state, waste[-1]):
         top = CARDS[waste[-1]]
+        if alone:  # a warning about the only move would read as advice against it (review 48)
+            return Hint(text, 20, f"nothing else can be played, though it buries {top}")
         return Hint(text, 20, f"drawing now would bury {top}, which a foundation needs soon")
     why = "nothing else can be played" if alone else "a new card to play"
     return Hint(text, 30, f"draw the next stock card: {why}")
 
 
-def _deal_hint(rules: Variant, state: GameState, text: str) -> Hint:
+def _deal_hint(rules: Variant, state: GameState, text: str, alone: bool) -> Hint:
     reserves = rules.reserves
     left = len(state.piles[rules.stock])
     reached = reserves[:left]  # a short stock deals onto the first piles only
@@ -220,6 +222,8 @@ def _deal_hint(rules: Variant, state: GameState, text: str) -> Hint:
     soon = [CARDS[c] for c in tops if needed_soon(rules, state, c)]
     if soon:
         cards = ", ".join(str(c) for c in soon)
+        if alone:
+            return Hint(text, 20, f"nothing else can be played, though it buries {cards}")
         return Hint(text, 20, f"dealing now would bury {cards}, needed on a foundation soon")
     if left < len(reserves):
         names = [rules.pile_names[r] for r in reserves[:left]]

@@ -118,9 +118,11 @@ def test_quadrennial_reserve_play_explains_the_refill() -> None:
 
 
 def test_drawing_that_would_bury_a_needed_card_is_flagged() -> None:
-    state = state_of("quadrennial", F1="AC", R1="KS", W="3C", S="5D")
+    state = state_of("quadrennial", F1="AC", R1="KS", R2="AH", W="3C", S="5D")
     (draw,) = [h for h in hints(state) if h.move == "S-W"]
     assert draw.reason == "drawing now would bury 3♣, which a foundation needs soon"
+    alone = state_of("quadrennial", F1="AC", R1="KS", W="3C", S="5D")  # the only move
+    assert hints(alone)[0].reason == "nothing else can be played, though it buries 3♣"
 
 
 def test_fly_placement_prefers_not_burying_lower_cards() -> None:
@@ -479,3 +481,21 @@ def test_an_unsafe_move_home_by_rank_names_the_card_it_covers() -> None:
         game.play(move)
     reason = next(hint.reason for hint in hints(game) if hint.move == "R4-F1")
     assert "Not safe yet: it covers the 2♠ on F1, and another three may need that 2♠" in reason
+
+
+@pytest.mark.parametrize("variant", ["acme[stuck]", "quadrennial[stuck]", "acquaintance[stuck]"])
+def test_the_only_legal_stock_move_is_not_warned_against(variant: str) -> None:
+    """The forty-eighth review: under the stricter reading a draw comes only when nothing else
+    plays, and its hint said "drawing now would bury 4♠, which a foundation needs soon", as if
+    another move were better. The only move that buries a card says so first."""
+    met = 0
+    for seed in range(1, 25):
+        game, rng = Game(variant, seed=seed), random.Random(seed)
+        while game.legal_moves() and len(game.history) < 300:  # random play can go round
+            legal = game.legal_moves()
+            if len(legal) == 1 and str(legal[0]) in ("S-W", "deal"):
+                reason = hints(game)[0].reason
+                assert "would bury" not in reason, (seed, reason)
+                met += reason.startswith("nothing else can be played, though it buries")
+            game.play(rng.choice(legal))
+    assert met > 0
