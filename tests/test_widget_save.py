@@ -161,6 +161,34 @@ def test_a_file_that_is_not_a_game_log_is_never_overwritten(here: Path) -> None:
     assert (here / "games-ana.json").read_text(encoding="utf-8") == "my notes"
 
 
+def test_names_the_plain_slug_would_merge_get_files_of_their_own(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The forty-seventh review: "Zoë" and "Zoé" both saved to games-zo.json (the second save
+    merged the first student's games and took the file's name), and "李明" and "Мария" to
+    games-table.json, as if no name were given. A file of another player is never merged."""
+    names = ["Zoë", "Zoé", "李明", "Мария", "Ana"]
+    files = [saving.default_path(name).name for name in names]
+    assert len(set(files)) == len(names) and "games-table.json" not in files
+    assert files[-1] == "games-ana.json" and files[0].startswith("games-zoe-")
+    for name in names:
+        monkeypatch.setattr(saving, "current", lambda name=name: Student(name, "typed", name))
+        widget, _ = table()
+        widget.game.play("S-W")
+        click(widget, 1)
+        assert widget.message.startswith("saved 1 game to ") and "no name" not in widget.message
+    saved = [json.loads((here / file).read_text(encoding="utf-8")) for file in files]
+    assert [(log["player"], len(log["games"])) for log in saved] == [(n, 1) for n in names]
+    monkeypatch.setattr(saving, "current", lambda: Student("ANA ", "typed", "ANA "))
+    widget, _ = table()  # the same name, typed otherwise: the same student's file
+    widget.game.play("S-W")
+    click(widget, 2)
+    assert widget.message == "saved 2 games to games-ana.json"
+    (here / "games-ada-l.json").write_text((here / "games-ana.json").read_text("utf-8"), "utf-8")
+    with pytest.raises(ValueError, match=r"holds the games of 'ANA ', not 'Ada L\.'"):
+        saving.compose_log(widget.game_log, None, "Ada L.")  # type: ignore[arg-type]
+
+
 def test_without_a_name_the_file_says_table_and_the_line_says_how_to_name_it(
     here: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -10,10 +10,12 @@ the browser, or cannot write next to the notebook, the browser downloads the sam
 from __future__ import annotations
 
 import base64
+import hashlib
 import importlib
 import json
 import re
 import sys
+import unicodedata
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -70,7 +72,7 @@ def compose_log(log: GameLog, path: str | Path | None, player: str | None) -> Sa
     there that is not a game log is a ``ValueError`` (it is never overwritten)."""
     name = _player(player)
     target = Path(path) if path is not None else default_path(name)
-    games = _merged(_earlier(target), log.games)
+    games = _merged(_earlier(target, name), log.games)
     return Saved(target, log_json(games, name, iso(_now())), len(games))
 
 
@@ -142,9 +144,10 @@ def _download(name: str, text: str) -> dict[str, str]:
     return {"type": DOWNLOAD, "name": name, "text": text}
 
 
-def _earlier(path: Path) -> list[dict[str, Any]]:
+def _earlier(path: Path, player: str) -> list[dict[str, Any]]:
     """The games already in the file, as saved (none when there is no file); a file that is
-    not a game log is never overwritten."""
+    not a game log, or another player's (names that make one file name, "Ada L." and "Ada
+    L"), is never overwritten."""
     if not path.exists():
         return []
     try:
@@ -153,6 +156,9 @@ def _earlier(path: Path) -> list[dict[str, Any]]:
         raise ValueError(f"{path} is not a game log ({error}): give another path") from None
     if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
         raise ValueError(f"{path} is not a game log: give another path")
+    saved_by = data.get("player")
+    if isinstance(saved_by, str) and saved_by.strip().casefold() != player.strip().casefold():
+        raise ValueError(f"{path} holds the games of {saved_by!r:.40}, not {player!r:.40}")
     games = data.get("games")
     return [g for g in games if isinstance(g, dict)] if isinstance(games, list) else []
 
@@ -193,8 +199,17 @@ def _show(saved: Saved, failed: str = "") -> None:
 
 
 def _slug(name: str) -> str:
-    """A name as a file name: ``"Ada Lovelace"`` -> ``"ada-lovelace"``; ``"table"`` if none."""
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:40] or "table"
+    """A name as a file name: ``"Ada Lovelace"`` -> ``"ada-lovelace"``; ``"table"`` if none.
+    A name with letters the plain slug loses (``"Zoë"``, ``"Zoé"``, ``"李明"``) gets a short
+    hash of the name as well, so that two such names never share a file (the forty-seventh
+    review: "Zoë" and "Zoé" both saved to games-zo.json, "李明" to games-table.json)."""
+    plain = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:40]
+    if name.isascii():
+        return plain or "table"
+    letters = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    base = re.sub(r"[^a-z0-9]+", "-", letters.casefold()).strip("-")[:40]
+    digest = hashlib.sha256(name.strip().encode()).hexdigest()[:6]
+    return f"{base}-{digest}" if base else digest
 
 
 def _now() -> float:
