@@ -55,10 +55,11 @@ STOP_HEARD_NODES = 4 * 1024  # the search checks Stop every slice (1,024 nodes, 
 
 SETUP_CELL = '''
 from solitaire_widgets import Game
-from solitaire_widgets.chances import GAP, move_chances
+from solitaire_widgets.chances import move_chances
 from solitaire_widgets.hints import hints
 from solitaire_widgets.knowledge import safe_moves
 from solitaire_widgets.solver import solve
+from solitaire_widgets.tallies import gap_words
 from solitaire_widgets.widget import GameWidget
 
 
@@ -463,7 +464,10 @@ def test_chances_table(nb: NotebookSession) -> None:
     caption = chances.locator("caption")
     expect(caption).to_contain_text("on 4 random deals of the unseen cards (never the real ones)")
     expect(caption).to_contain_text("The hint rules: the share won by the quick hints")
-    expect(table.root.locator(".sw-chances-gap")).to_have_text(kernel.eval("GAP"))
+    # the words about the one player measured (not the thinker's two sentences: review 48)
+    gap = kernel.eval("gap_words(('hint',))")
+    assert "thinker" not in gap
+    expect(table.root.locator(".sw-chances-gap")).to_have_text(gap)
     count = f"{len(moves)} move{'' if len(moves) == 1 else 's'}"
     expect(table.root.locator(".sw-message")).to_have_text(
         f"chances for {count} on 4 random deals of the unseen cards: no peeking at the real ones"
