@@ -125,8 +125,7 @@ def think_steps(
         return _said(state, seen, Thought(safe, "safe", _reason_of(ranked, safe)))
     candidates = _distinct(profile, state, candidates, [parse_move(h.move) for h in ranked])
     if len(candidates) == 1:  # one card onto piles alike: one move (the thirty-seventh review)
-        reason = "every other move gives the same position but for piles or twin cards swapped"
-        alike = f"{_reason_of(ranked, candidates[0])}; {reason}"
+        alike = f"{_reason_of(ranked, candidates[0])}; {_alike(0 < len(fresh) < len(legal))}"
         return _said(state, seen, Thought(candidates[0], "forced", alike))
     info = info_state(state)
     if info.complete:
@@ -163,6 +162,16 @@ def _only(move: Move, legal: int) -> str:
     if legal == 1:
         return "the only legal move"
     return "the only move that does not go back to a position already seen in this game"
+
+
+def _alike(some_go_back: bool) -> str:
+    """Why one move of several is forced when the others give its position up to a symmetry;
+    with moves back to a position already seen left out, the words say so (the fifty-second
+    review: "every other move" spoke of a move that goes back, to a different position)."""
+    same = "gives the same position but for piles or twin cards swapped"
+    if some_go_back:
+        return f"every other move goes back to a position already seen in this game or {same}"
+    return f"every other move {same}"
 
 
 def _reason_of(ranked: Sequence[Hint], move: Move) -> str:

@@ -248,3 +248,31 @@ def test_a_rollout_average_never_rounds_up_to_every_card_home() -> None:
         "104.9",
         "0",
     ]
+
+
+ACME_DEAL_5064 = (  # random play, 130 moves (the fifty-second review)
+    "T1-T4 T1-T2 S-W W-T1 S-W S-W W-F1 T3-F1 R-T1 S-W W-F1 S-W S-W S-W S-W S-W S-W S-W W-T3 "
+    "S-W S-W S-W S-W W-T1 S-W W-F4 T4-F4 T4-F4 S-W S-W S-W S-W S-W S-W S-W S-W S-W S-W W-F1 "
+    "T3-F1 T3-F1 S-W S-W S-W S-W W-F1 S-W W-F3 T1-F3 T1-F3 T1-F3 T1-F3 R-F3 R-F2 T2-F3 T2-F3 "
+    "R-T4 R-F4 redeal T1-T4 T1-T3 S-W W-F3 T3-T1 T1-T3 S-W T4-T1 S-W T1-T4 T4-T1 W-T1 S-W S-W "
+    "S-W S-W S-W S-W S-W S-W W-T3 S-W S-W W-F3 T2-F3 T1-T2 T2-T1 T3-T2 T2-T3 T1-T2 T2-T1 W-T2 "
+    "S-W S-W W-F3 S-W W-T3 S-W S-W W-F2 T3-F2 T3-F2 T3-F2 T3-F2 T4-T3 T3-T4 W-T3 W-F2 T3-T1 "
+    "T4-T3 S-W W-F4 T2-F4 S-W W-F1 T3-T4 T4-T3 S-W T1-T2 S-W W-F4 T2-F4 T1-F4 T1-F4 T3-F4 "
+    "T4-F4 W-T3 W-T1 W-F1 T3-T1 T1-T2"
+)
+
+
+def test_a_forced_move_among_moves_back_says_that_they_go_back() -> None:
+    """The fifty-second review: with T2-T1 going back to the position before the last move and
+    W-T3, W-T4 alike, the thinker said "every other move gives the same position", false of
+    T2-T1."""
+    game = Game("acme", seed=5064)
+    for move in ACME_DEAL_5064.split():
+        game.play(move)
+    assert {str(m) for m in game.legal_moves()} == {"T2-T1", "W-T3", "W-T4"}
+    thought = think(game, seed=0)
+    assert thought.kind == "forced" and str(thought.move) in {"W-T3", "W-T4"}
+    assert thought.reason.endswith(
+        "; every other move goes back to a position already seen in this game or gives the "
+        "same position but for piles or twin cards swapped"
+    ), thought.reason
