@@ -433,10 +433,10 @@ def markdown(table: dict[str, Any]) -> str:
             "",
             "On the same deals, winnable minus the thinker's rate is what the hidden cards cost",
             "(at most: a better player may yet close some of it); the thinker's rate minus the",
-            "hint player's is what playing by simple rules costs. The commands (a run that",
-            "extends a column plays its last deals again first, and must find the same results),",
-            "with the median CPU time of a game, and the thinker's settings (`ThinkerSettings`,",
-            "the game's own):",
+            "hint player's is what playing by simple rules costs, at least. The commands (a run",
+            "that extends a column plays its last deals again first, and must find the same",
+            "results), with the median CPU time of a game, and the thinker's settings",
+            "(`ThinkerSettings`, the game's own):",
             "",
         ]
         for variant, game in thinkers:

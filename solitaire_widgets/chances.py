@@ -53,7 +53,7 @@ from typing import Any
 from .checks import check_confidence, check_count
 from .engine import MAX_SEED
 from .games import PROFILES, profile_of
-from .information import determinize, hidden_count, unseen_cards
+from .information import determinize, hidden_count, info_state, unseen_cards
 from .moves import IllegalMoveError, Move, parse_move
 from .solver import solve_paced
 from .state import GameState, state_of
@@ -82,6 +82,7 @@ __all__ = [
     "hidden_count",
     "measure_chances",
     "move_chances",
+    "nothing_to_chance",
     "position_chances",
     "unseen_cards",
     "visible_strategy",
@@ -131,6 +132,9 @@ def chance_steps(
     """
     state = state_of(game_or_state, "chance_steps")
     rules = VARIANTS[state.variant]
+    known = nothing_to_chance(state, "solve()")
+    if known is not None:
+        raise ValueError(known)
     chosen = _chosen_moves(rules, state, moves)
     confidence = check_confidence(confidence)
     chosen_players = (strategy,) if strategy is not None else tuple(players)
@@ -146,6 +150,20 @@ def chance_steps(
         raise ValueError(f"samples is a number of deals of the unseen cards, not {samples!r}")
     seed = check_count(seed, "seed (the samples' random seed)", high=MAX_SEED)
     return _steps(state, chosen, position, samples, seed, budget, plays, confidence)
+
+
+def nothing_to_chance(state: GameState, solve: str) -> str | None:
+    """Why chances are not measured where the player knows every card (``None`` where some
+    card is unknown): every sample would be the real position, so an interval over them would
+    be a guess about a known thing (the fifty-second review); ``solve`` names the exact answer
+    (the function, or the widget's button)."""
+    info = info_state(state)
+    if not info.complete:
+        return None
+    return (
+        f"{info.known_words()}, so nothing is left to chance: {solve} says exactly whether "
+        "this position can be won (Chances deals the cards you have not seen at random)"
+    )
 
 
 def _steps(

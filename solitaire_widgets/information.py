@@ -66,14 +66,27 @@ class InfoState:
 
     @property
     def complete(self) -> bool:
-        """True when no card is unseen: the player knows the whole position."""
-        return not self.unseen
+        """True when the player knows the whole position: no card is unseen, or the unseen
+        cards are one card (or copies of one), which can go only one way into the unknown
+        slots. Random deals of them would all be the real position (the fifty-second review:
+        Chances gave intervals over copies of one known position)."""
+        return len(set(self.unseen)) <= 1
+
+    def known_words(self) -> str:
+        """How the player knows every card, for a complete information state."""
+        if not self.unseen:
+            return "you have seen every card"
+        card, count = self.unseen[0], len(self.unseen)
+        if count == 1:
+            return f"you know every card: the one you have not seen can only be {card}"
+        return f"you know every card: the {count} you have not seen can only be copies of {card}"
 
     def position(self) -> GameState:
-        """The position itself, when nothing is unseen (``ValueError`` otherwise)."""
-        if self.unseen:
+        """The position itself, when the player knows it (``complete``; ``ValueError``
+        otherwise)."""
+        if not self.complete:
             raise ValueError(f"{len(self.unseen)} cards are unseen: deal them with determinize")
-        return GameState(self.variant, self.known, self.redeals)
+        return GameState(self.variant, _filled(self, self.unseen), self.redeals)
 
     def consistent(self, state: GameState) -> bool:
         """Whether ``state`` could be the real position: the same known cards, and its cards in

@@ -28,7 +28,8 @@ def gap_words(players: Sequence[str]) -> str:
     )
     if "hint" not in players:
         return f"{text}."
-    simple = "the thinker's chance minus the hint rules' is what playing by simple rules costs"
+    simple = "the thinker's chance minus the hint rules' is what playing by simple rules costs, "
+    simple += "at least"
     return f"{text}; {simple}."
 
 

@@ -6,8 +6,9 @@ unseen cards, so what it plays is what a careful human at the table could play. 
 
 1. **Forced**: one move, or one that does not go back to a position already seen.
 2. **Safe**: a move that can never lose a won game (``knowledge``: each with its proof).
-3. **Proved**: when no card is unseen, the position is known exactly and the solver decides
-   it; the thinker plays its winning line (a proof), or says that no line wins.
+3. **Proved**: when the player knows every card (none unseen, or only copies of one card,
+   known by elimination), the position is known exactly and the solver decides it; the
+   thinker plays its winning line (a proof), or says that no line wins.
 4. **Sampled**: otherwise it deals the unseen cards at random several times (each arrangement
    equally likely) and measures every candidate move on the same deals; it plays the move
    that does best, ties broken by the hint rules' order. How a move is measured on a deal is
@@ -49,6 +50,7 @@ from .move_tally import MoveTally
 from .moves import Move, parse_move
 from .solver import solve_paced, solve_steps
 from .state import GameState, HasHistory, history_of, state_of
+from .thinker_words import alike, average, count, only
 from .variants import VARIANTS, Variant
 
 __all__ = [
@@ -116,20 +118,18 @@ def think_steps(
     fresh = [m for m in legal if rules.apply(state, m) not in seen]
     candidates = fresh or legal
     if len(candidates) == 1:
-        return _said(
-            state, seen, Thought(candidates[0], "forced", _only(candidates[0], len(legal)))
-        )
+        return _said(state, seen, Thought(candidates[0], "forced", only(candidates[0], len(legal))))
     ranked = hints(state, seen, limit=0)
     safe = profile.first_safe(state)
     if safe is not None and safe in candidates:
         return _said(state, seen, Thought(safe, "safe", _reason_of(ranked, safe)))
     candidates = _distinct(profile, state, candidates, [parse_move(h.move) for h in ranked])
     if len(candidates) == 1:  # one card onto piles alike: one move (the thirty-seventh review)
-        alike = f"{_reason_of(ranked, candidates[0])}; {_alike(0 < len(fresh) < len(legal))}"
-        return _said(state, seen, Thought(candidates[0], "forced", alike))
+        why = f"{_reason_of(ranked, candidates[0])}; {alike(0 < len(fresh) < len(legal))}"
+        return _said(state, seen, Thought(candidates[0], "forced", why))
     info = info_state(state)
     if info.complete:
-        return (yield from _exact(state, candidates, ranked, chosen, plan))
+        return (yield from _exact(state, info.known_words(), candidates, ranked, chosen, plan))
     sampler = _Sampler(state, info, candidates, chosen, random.Random(seed), profile)
     return _said(state, seen, (yield from sampler.run()))
 
@@ -158,32 +158,9 @@ def _said(state: GameState, seen: Collection[GameState], thought: Thought) -> Th
     return thought
 
 
-def _only(move: Move, legal: int) -> str:
-    if legal == 1:
-        return "the only legal move"
-    return "the only move that does not go back to a position already seen in this game"
-
-
-def _alike(some_go_back: bool) -> str:
-    """Why one move of several is forced when the others give its position up to a symmetry;
-    with moves back to a position already seen left out, the words say so (the fifty-second
-    review: "every other move" spoke of a move that goes back, to a different position)."""
-    same = "gives the same position but for piles or twin cards swapped"
-    if some_go_back:
-        return f"every other move goes back to a position already seen in this game or {same}"
-    return f"every other move {same}"
-
-
 def _reason_of(ranked: Sequence[Hint], move: Move) -> str:
     """The hint rules' reason for ``move``."""
     return next(h.reason for h in ranked if h.move == str(move))
-
-
-def _average(total: int, samples: int) -> str:
-    """``total / samples`` to a tenth, rounded down: 103.93 cards home is "103.9", never "104",
-    which would say that every playout won (the forty-sixth review); "52" when whole."""
-    tenths = total * 10 // samples
-    return str(tenths // 10) if tenths % 10 == 0 else f"{tenths // 10}.{tenths % 10}"
 
 
 def _distinct(
@@ -200,13 +177,14 @@ def _distinct(
 
 def _exact(
     state: GameState,
+    known: str,
     candidates: list[Move],
     ranked: Sequence[Hint],
     settings: ThinkerSettings,
     plan: dict[GameState, Move] | None,
 ) -> Generator[int, None, Thought]:
-    """Every card is known: the solver's winning line, or the proof that none exists."""
-    known = "you have seen every card"
+    """Every card is known (``known`` says how): the solver's winning line, or the proof that
+    none exists."""
     planned = plan.get(state) if plan is not None else None
     if planned is not None and planned in candidates:
         return Thought(planned, "proved", f"{known}: this move keeps a winning line (proved)")
@@ -326,13 +304,13 @@ class _Sampler:
         if self.settings.method == "rollout":
             text = (
                 f"played on by simple rules in {deals}, it ends with "
-                f"{_average(best.home, samples)} cards home on average and wins {best.won}"
+                f"{average(best.home, samples)} cards home on average and wins {best.won}"
             )
             if others:
                 nxt = others[0]
-                text += f"; the next best, {nxt.move}, {_average(nxt.home, samples)} and {nxt.won}"
+                text += f"; the next best, {nxt.move}, {average(nxt.home, samples)} and {nxt.won}"
             return text
-        text = f"wins in {_count(best)} of {deals}"
+        text = f"wins in {count(best)} of {deals}"
         if not others:
             return text
         rival, quick = others[0], self.tallies[0]  # (the first tally is the quick hint's)
@@ -346,17 +324,10 @@ class _Sampler:
             if best is quick:
                 return f"{text}, so the quick hint's choice stands"
         else:
-            text += f"; the next best, {rival.move}, in {_count(rival)}"
+            text += f"; the next best, {rival.move}, in {count(rival)}"
         if best is not quick and rival is not quick:  # why the quick hint was overruled
-            text += f"; the quick hint's {quick.move}, in {_count(quick)}"
+            text += f"; the quick hint's {quick.move}, in {count(quick)}"
         return text
-
-
-def _count(tally: MoveTally) -> str:
-    """Won deals, with the undecided ones said apart."""
-    if not tally.undecided:
-        return str(tally.won)
-    return f"{tally.won} (and {tally.undecided} undecided)"
 
 
 # ------------------------------------------------------------------------------ a whole game

@@ -28,6 +28,7 @@ from solitaire_widgets.chances import (
     position_chances,
     unseen_cards,
 )
+from solitaire_widgets.information import info_state
 from solitaire_widgets.solver import solve
 from solitaire_widgets.state import GameState
 from solitaire_widgets.stats.strategies import HintPlay
@@ -150,6 +151,10 @@ def test_the_players_chance_is_never_above_winnable(
         if not legal:
             break
         game.play(rng.choice(legal))
+    if info_state(game).complete:  # every sample would be the real position
+        with pytest.raises(ValueError, match="nothing is left to chance"):
+            measure_chances(game, samples=1, seed=seed, max_nodes=200, strategy="greedy")
+        return
     report = measure_chances(game, samples=1, seed=seed, max_nodes=200, strategy="greedy")
     for chances in (report.position, *report.moves):
         assert chances is not None

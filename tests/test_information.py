@@ -7,6 +7,7 @@ and no arrangement that moves a card the player has seen may be.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from solitaire_widgets.cards import Card
 from solitaire_widgets.engine import apply, legal_moves, new_state
 from solitaire_widgets.information import determinize, info_state
+from solitaire_widgets.moves import parse_move
 from solitaire_widgets.state import GameState
 from solitaire_widgets.variants import VARIANTS
 from solitaire_widgets.view import view
@@ -164,3 +166,25 @@ def test_a_player_knows_every_card_the_view_shows(variant: str) -> None:
         shown = Counter(code for pile in view(state)["piles"].values() for code in pile["cards"])
         known = Counter(card.code for pile in info_state(state).known for card in pile)
         assert not shown - known
+
+
+def test_one_card_unseen_is_known_by_elimination() -> None:
+    """The fifty-second review: with one card unseen (Quadrennial deal 3 after 43 draws) only
+    one arrangement is left; random deals of it all gave the real position, called a sample."""
+    state = new_state("quadrennial", seed=3)
+    for _ in range(43):
+        state = apply(state, parse_move("S-W"))
+    info = info_state(state)
+    assert len(info.unseen) == 1 and info.complete and info.position() == state
+    card = info.unseen[0]
+    assert (
+        info.known_words() == f"you know every card: the one you have not seen can only be {card}"
+    )
+    twins = dataclasses.replace(info, unseen=(card, card))
+    assert twins.complete and twins.known_words().endswith(
+        f"the 2 you have not seen can only be copies of {card}"
+    )
+    before = info_state(apply(new_state("quadrennial", seed=3), parse_move("S-W")))
+    assert not before.complete and before.known_words  # more than one arrangement
+    with pytest.raises(ValueError, match="cards are unseen"):
+        before.position()

@@ -450,3 +450,16 @@ def test_stepping_a_solver_replay_keeps_its_start_and_label() -> None:
     table._handle_custom_msg({"type": "replay", "action": "next"}, [])
     assert table.replay["index"] == start + 1
     assert table.replay["solver"] is True and table.replay["start"] == start
+
+
+def test_chances_are_refused_where_the_player_knows_every_card() -> None:
+    """The fifty-second review: after Acquaintance's first redeal (nothing unseen) Chances
+    measured "3 random deals of the unseen cards (never the real ones)", each the real
+    position, with intervals over them; the button now says why it has nothing to measure."""
+    game = Game("acquaintance", seed=497)
+    for notation in ["deal"] * 11 + ["redeal"]:
+        game.play(notation)
+    widget = GameWidget(game)
+    control(widget, "chances")
+    assert widget.error.startswith("you have seen every card, so nothing is left to chance")
+    assert "Solve says exactly" in widget.error and widget.chances == []

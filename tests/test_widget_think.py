@@ -48,7 +48,17 @@ def known_game() -> Game:
     """Quadrennial deal 2 after following the quick hints until every card has been seen: the
     thinker proves its move at once."""
     game = sampled_game()
-    while not info_state(game.state).complete:
+    while info_state(game.state).unseen:
+        game.play(hints(game)[0].move)
+    return game
+
+
+def late_game() -> Game:
+    """Quadrennial deal 2 after following the quick hints until two cards are left unseen: a
+    position known but for them, whose chances are quick to measure (a position the player
+    knows has none: ``test_widget_solve``)."""
+    game = sampled_game()
+    while len(info_state(game.state).unseen) > 2:
         game.play(hints(game)[0].move)
     return game
 
@@ -268,9 +278,9 @@ def test_chance_players_and_the_older_chance_strategy() -> None:
 
 
 def test_chances_measure_the_thinker_beside_winnable_and_the_hint_rules() -> None:
-    """Once every card has been seen, the thinker plays each sample (the real deal) by proof:
-    its column is winnable's, and the words define all three columns and the gap."""
-    game = known_game()
+    """Near the end, the thinker's and the hint rules' columns beside winnable, and the words
+    define all three columns and the gap."""
+    game = late_game()
     widget = GameWidget(game, chance_samples=2)
     control(widget, "chances")
     assert widget._wait_for_background(TIMEOUT) and widget.solving["status"] == "done"
@@ -279,7 +289,7 @@ def test_chances_measure_the_thinker_beside_winnable_and_the_hint_rules() -> Non
     for row in rows:
         assert [p["name"] for p in row["players"]] == ["thinker", "hint"]
         thinker, hint = row["players"]
-        assert thinker["won"] == row["winnable"]["won"]  # hidden cards cost nothing here
+        assert thinker["won"] <= row["winnable"]["won"]
         assert hint["won"] <= row["winnable"]["won"]
     lines = widget.lines
     assert lines["columns"] == ["the thinker", "the hint rules"]

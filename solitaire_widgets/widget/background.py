@@ -155,7 +155,7 @@ def thinking_text(unseen: int) -> str:
     if unseen:
         deals = f"on random deals of the {plural(unseen, 'card')} you have not seen"
         return "thinking: {nodes:,} positions looked at, " + deals
-    return "thinking: you have seen every card; the solver has looked at {nodes:,} positions"
+    return "thinking: you know every card; the solver has looked at {nodes:,} positions"
 
 
 def run_think(

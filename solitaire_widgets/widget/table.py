@@ -29,6 +29,7 @@ from typing import Any
 
 import traitlets
 
+from ..chances import nothing_to_chance
 from ..classroom import GameLog
 from ..game import Game
 from ..information import info_state
@@ -282,6 +283,9 @@ class GameWidget(TableTraits):
             if not moves:
                 raise IntentError("no legal move is left")
             state, opts = self._game.state, self.options
+            known = nothing_to_chance(state, "Solve")
+            if known is not None:
+                raise IntentError(known)
 
             def work(job: Job) -> Any:
                 return run_chances(
@@ -397,7 +401,8 @@ class GameWidget(TableTraits):
                 hint = thinker_hint(done.value, quick)
                 self._set({"hint": hint, "message": hint_message(hint, "the thinker's choice")})
                 return
-            unseen = len(info_state(state).unseen)
+            info = info_state(state)
+            unseen = 0 if info.complete else len(info.unseen)
             self._set({"hint": quick})
 
             def work(job: Job) -> Any:

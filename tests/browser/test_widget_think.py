@@ -45,7 +45,7 @@ THOUGHT = think(think_game, seed=0)
 QUICK = hints(think_game)[0]
 
 known_game = Game("quadrennial", seed=2)
-while not info_state(known_game.state).complete:
+while len(info_state(known_game.state).unseen) > 2:  # two left: Chances deals them at random
     known_game.play(hints(known_game)[0].move)
 
 stages = []
