@@ -6,6 +6,7 @@ Browser messages are simulated as in ``test_widget.py``.
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
@@ -120,6 +121,19 @@ def test_unsolvable_is_said_plainly() -> None:
     assert widget.solving["status"] == "unsolvable" and widget.replay == {}
     assert widget.message.startswith("unsolvable: no line wins from here")
     assert widget.message.endswith(PEEK)
+
+
+@pytest.mark.parametrize(("seed", "words"), [(1, "seen at once"), (35, "in 1 position")])
+def test_an_unsolvable_count_is_said_in_good_english(seed: int, words: str) -> None:
+    """The fifty-second review: "in 1 positions", and "in 0 positions" where the solver's
+    first look decides (Acquaintance after 52 random moves)."""
+    game, rng = Game("acquaintance", seed=seed), random.Random(seed)
+    for _ in range(52):
+        game.play(rng.choice(game.legal_moves()))
+    widget = GameWidget(game)
+    control(widget, "solve")
+    assert widget._wait_for_background(TIMEOUT)
+    assert widget.message == f"unsolvable: no line wins from here, {words} {PEEK}"
 
 
 def test_unknown_when_the_budget_runs_out() -> None:

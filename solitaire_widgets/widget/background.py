@@ -139,10 +139,12 @@ def run_solve(
         if result.moves:
             traits["replay"] = game.with_line(result.moves)
     elif result.status == "unsolvable":
-        message = f"unsolvable: no line wins from here, in {result.nodes:,} positions {PEEK}"
+        searched = f"in {plural(result.nodes, 'position')}" if result.nodes else "seen at once"
+        message = f"unsolvable: no line wins from here, {searched} {PEEK}"
     else:
         why = result.reason or "its budget ran out"
-        message = f"undecided: the solver could not decide ({why}; {result.nodes:,} positions)"
+        counted = plural(result.nodes, "position")
+        message = f"undecided: the solver could not decide ({why}; {counted})"
     traits["message"] = message
     traits["solving"] = solving_state(
         job, running=False, status=result.status, reason=result.reason, message=message
