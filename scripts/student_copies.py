@@ -18,8 +18,10 @@ The copies are made by nbgrader's own ``generate_assignment``. What this script 
 * the maintainers' cells out: a cell tagged ``claims`` checks that the teacher's prose still
   says what the outputs show (re-run after an engine change, it fails instead of storing text
   that contradicts them); a student never sees it;
-* a check of every copy: no solution line, hidden test or claims cell left, no outputs, valid
-  nbformat.
+* the maintainers' tags out: ``nbval-*`` tags tell the tests how to compare outputs, and mean
+  nothing to a student (other tags, and nbgrader's metadata, stay);
+* a check of every copy: no solution line, hidden test, claims cell or nbval tag left, no
+  outputs, valid nbformat.
 
 The teacher's notebooks are never modified, and OUT_DIR may not be the notebooks folder itself.
 """
@@ -58,6 +60,7 @@ c.Execute.timeout = 300
 
 _LEFT_OVER = re.compile(r"(BEGIN|END) (SOLUTION|HIDDEN TESTS)")
 CLAIMS_TAG = "claims"
+TEST_TAG_PREFIX = "nbval-"  # tags for the tests (nbval), not for students
 
 
 class CopyError(ValueError):
@@ -85,8 +88,15 @@ def run_nbgrader(course: Path, *args: str) -> str:
 
 
 def without_claims(nb: Any) -> Any:
-    """The notebook without its maintainers' cells (tagged ``claims``)."""
+    """The notebook without its maintainers' cells (tagged ``claims``) and without the tests'
+    tags (``nbval-*``); a cell left with no tag loses its ``tags`` list."""
     nb.cells = [c for c in nb.cells if CLAIMS_TAG not in c.get("metadata", {}).get("tags", [])]
+    for cell in nb.cells:
+        metadata = cell.get("metadata", {})
+        if "tags" in metadata:
+            metadata["tags"] = [t for t in metadata["tags"] if not t.startswith(TEST_TAG_PREFIX)]
+            if not metadata["tags"]:
+                del metadata["tags"]
     return nb
 
 
@@ -96,8 +106,11 @@ def check_copy(nb: Any, name: str) -> None:
     for index, cell in enumerate(nb.cells):
         if _LEFT_OVER.search(cell.source):
             raise CopyError(f"{name}: cell {index} still holds a solution or hidden-test marker")
-        if CLAIMS_TAG in cell.get("metadata", {}).get("tags", []):
+        tags = cell.get("metadata", {}).get("tags", [])
+        if CLAIMS_TAG in tags:
             raise CopyError(f"{name}: cell {index} is a maintainers' claims cell")
+        if any(tag.startswith(TEST_TAG_PREFIX) for tag in tags):
+            raise CopyError(f"{name}: cell {index} keeps a tag for the tests ({', '.join(tags)})")
         if cell.cell_type == "code" and (cell.outputs or cell.execution_count is not None):
             raise CopyError(f"{name}: cell {index} keeps its outputs")
 

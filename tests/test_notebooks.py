@@ -251,6 +251,24 @@ def test_a_copy_with_a_solution_left_is_refused() -> None:
         student_copies.check_copy(nbformat.v4.new_notebook(cells=[ran]), "ran.ipynb")
 
 
+def test_a_copy_loses_the_maintainers_cells_and_the_tests_tags() -> None:
+    kept = nbformat.v4.new_code_cell("project_check()", metadata={"tags": ["nbval-ignore-output"]})
+    both = nbformat.v4.new_code_cell("x = 1", metadata={"tags": ["nbval-skip", "students"]})
+    claims = nbformat.v4.new_code_cell("assert True", metadata={"tags": ["claims"]})
+    graded = nbformat.v4.new_code_cell("y = 2", metadata={"nbgrader": {"grade": False}})
+    nb = nbformat.v4.new_notebook(cells=[kept, claims, both, graded])
+    with pytest.raises(student_copies.CopyError, match="cell 0 keeps a tag for the tests"):
+        student_copies.check_copy(nb, "tagged.ipynb")
+    copy = student_copies.without_claims(nb)
+    assert [c.source for c in copy.cells] == ["project_check()", "x = 1", "y = 2"]
+    assert [dict(c.metadata) for c in copy.cells] == [
+        {},
+        {"tags": ["students"]},
+        {"nbgrader": {"grade": False}},
+    ]
+    student_copies.check_copy(copy, "tagged.ipynb")
+
+
 def test_student_copies_never_overwrite_the_teachers_notebooks(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -146,6 +146,7 @@ def test_student_copy_runs_untouched_naive_and_solved(path: Path, copies: Path) 
     graded = "".join(c.source for c in student.cells if grader(c).get("grade"))
     assert "passed(" not in graded and "points(" not in graded
     assert not [c for c in student.cells if "claims" in c.metadata.get("tags", [])]
+    assert not [t for c in student.cells for t in c.metadata.get("tags", []) if "nbval" in t]
 
 
 def test_the_tries_travel_in_the_saved_notebook(
