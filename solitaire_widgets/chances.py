@@ -53,7 +53,7 @@ from typing import Any
 from .checks import check_confidence, check_count
 from .engine import MAX_SEED
 from .games import PROFILES, profile_of
-from .information import determinize, hidden_count, info_state, unseen_cards
+from .information import Memory, determinize, hidden_count, info_state, unseen_cards
 from .moves import IllegalMoveError, Move, parse_move
 from .solver import solve_paced
 from .state import GameState, state_of
@@ -62,6 +62,7 @@ from .stats.strategies import (
     Played,
     SolverPlay,
     Strategy,
+    ThinkerPlay,
     get_strategy,
     strategy_name,
 )
@@ -117,6 +118,7 @@ def chance_steps(
     players: Sequence[str | Strategy] = DEFAULT_PLAYERS,
     strategy: str | Strategy | None = None,
     confidence: float = 0.95,
+    memory: Memory | None = None,
 ) -> Generator[ChanceReport | None, None, ChanceReport]:
     """Measure the chances, one small step at a time; returns the ``ChanceReport``.
 
@@ -129,10 +131,12 @@ def chance_steps(
     slice, and the report so far: once before the first sample, then after each. Bad
     arguments are refused at once, before the first step. ``seed`` must be given as a whole
     number (0 to 2^53 - 1), never None: the same call always measures the same samples.
+    ``memory``: what the game showed, taken-back lines included (a ``Game`` brings its own).
     """
     state = state_of(game_or_state, "chance_steps")
     rules = VARIANTS[state.variant]
-    known = nothing_to_chance(state, "solve()")
+    memory = getattr(game_or_state, "memory", None) if memory is None else memory
+    known = nothing_to_chance(state, "solve()", memory)
     if known is not None:
         raise ValueError(known)
     chosen = _chosen_moves(rules, state, moves)
@@ -149,15 +153,15 @@ def chance_steps(
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
         raise ValueError(f"samples is a number of deals of the unseen cards, not {samples!r}")
     seed = check_count(seed, "seed (the samples' random seed)", high=MAX_SEED)
-    return _steps(state, chosen, position, samples, seed, budget, plays, confidence)
+    return _steps(state, chosen, position, samples, seed, budget, plays, confidence, memory)
 
 
-def nothing_to_chance(state: GameState, solve: str) -> str | None:
+def nothing_to_chance(state: GameState, solve: str, memory: Memory | None = None) -> str | None:
     """Why chances are not measured where the player knows every card (``None`` where some
     card is unknown): every sample would be the real position, so an interval over them would
     be a guess about a known thing (the fifty-second review); ``solve`` names the exact answer
     (the function, or the widget's button)."""
-    info = info_state(state)
+    info = info_state(state, memory)
     if not info.complete:
         return None
     return (
@@ -175,6 +179,7 @@ def _steps(
     budget: int,
     plays: list[Strategy],
     confidence: float,
+    memory: Memory | None,
 ) -> Generator[ChanceReport | None, None, ChanceReport]:
     """The measurement itself (see ``chance_steps``)."""
     rules = VARIANTS[state.variant]
@@ -201,7 +206,7 @@ def _steps(
     nodes = 0
     yield report(0, nodes)
     for i in range(samples):
-        world = determinize(state, worlds)
+        world = determinize(state, worlds, memory)
         play_seed = players.getrandbits(64)  # the same for every move of this sample
         verdicts: dict[Any, tuple[Outcome, list[Outcome]]] = {}
         for j, move in enumerate(chosen):
@@ -210,7 +215,7 @@ def _steps(
             if group not in verdicts:
                 played = []
                 for play in plays:
-                    played.append((yield from _play(play, after, play_seed)))
+                    played.append((yield from _play(play, after, play_seed, memory)))
                 verdict: Outcome = "won"  # a player's win is a proof: no solver needed
                 if "won" not in played:
                     verdict, used = yield from _solve(after, budget)
@@ -222,7 +227,7 @@ def _steps(
         if position:
             played = []
             for play in plays:
-                played.append((yield from _play(play, world, play_seed)))
+                played.append((yield from _play(play, world, play_seed, memory)))
             outcome: Outcome = "won"
             if "won" not in played and from_moves:
                 outcome = _any_move([verdicts[key(rules.apply(world, m))][0] for m in chosen])
@@ -235,15 +240,22 @@ def _steps(
     return report(samples, nodes)
 
 
-def _play(play: Strategy, state: GameState, seed: int) -> Generator[None, None, Outcome]:
+def _play(
+    play: Strategy, state: GameState, seed: int, memory: Memory | None
+) -> Generator[None, None, Outcome]:
     """A player's game on one sample, yielding between slices where the player has them (the
-    thinker's ``steps``) and after the game otherwise."""
+    thinker's ``steps``, which also gets what the real game showed: ``memory``) and after the
+    game otherwise."""
+    if isinstance(play, ThinkerPlay):
+        played: Played = yield from play.steps(state, random.Random(seed), memory)
+        yield None
+        return played.outcome
     steps = getattr(play, "steps", None)
     if steps is None:
         outcome = play(state, random.Random(seed)).outcome
         yield None
         return outcome
-    played: Played = yield from steps(state, random.Random(seed))
+    played = yield from steps(state, random.Random(seed))
     yield None
     return played.outcome
 

@@ -12,6 +12,7 @@ import math
 import operator
 from numbers import Real
 
+from .moves import IllegalMoveError
 from .quoting import quoted
 
 
@@ -94,4 +95,16 @@ __all__ = [
     "check_node_budget",
     "check_seconds",
     "check_share",
+    "check_steps",
 ]
+
+
+def check_steps(n: int, done: int, verb: str, past: str) -> None:
+    """Refuse to undo or redo ``n`` moves where ``done`` moves have been ``past`` (an
+    ``IllegalMoveError`` that says how many can be)."""
+    check_count(n, "the number of moves to undo or redo", low=1)
+    if not done:
+        raise IllegalMoveError(f"nothing to {verb}: no move has been {past}")
+    if n > done:
+        were = "1 has" if done == 1 else f"{done} have"
+        raise IllegalMoveError(f"cannot {verb} {n} moves: only {were} been {past}")

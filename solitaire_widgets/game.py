@@ -17,9 +17,10 @@ from typing import Any
 
 from .advice import Hint
 from .cards import Card, check_deck, shuffled_deck
-from .checks import check_count
+from .checks import check_steps
 from .dealcode import deal_code, read_code
 from .engine import check_seed, random_seed
+from .information import Memory, remember
 from .knowledge import safe_moves
 from .moves import IllegalMoveError, LegalMoves, Move, NotationError, parse_move
 from .observers import Observers
@@ -83,6 +84,7 @@ class Game:
                 self.seed = next_winnable(self.variant, self.seed)[0]
             cards = shuffled_deck(self.seed, self._rules.decks)
         self._states: list[GameState] = [self._rules.deal(cards)]
+        self._memory = remember(None, self._states[0])  # see `memory`
         self._seen: Counter[GameState] | None = None  # see `seen`: built when first asked
         self._moves: list[Move] = []
         self._redo: list[Move] = []
@@ -94,6 +96,11 @@ class Game:
         """The current position (an immutable value)."""
         with self._lock:
             return self._states[-1]
+
+    @property
+    def memory(self) -> Memory:
+        """What the player has seen, taken-back lines included: ``information.Memory``."""
+        return self._memory
 
     @property
     def title(self) -> str:
@@ -206,14 +213,8 @@ class Game:
     def undo(self, n: int = 1) -> Move:
         """Take back the last ``n`` moves with their automatic consequences (all or none);
         return the move taken back last. The observers are told once."""
-        check_count(n, "the number of moves to undo or redo", low=1)
         with self._lock:
-            if not self._moves:
-                raise IllegalMoveError("nothing to undo: no move has been played")
-            if n > len(self._moves):
-                raise IllegalMoveError(
-                    f"cannot undo {n} moves: only {_moves_word(len(self._moves))} been played"
-                )
+            check_steps(n, len(self._moves), "undo", "played")
             for _ in range(n):
                 self._forget(self._states.pop())
                 move = self._moves.pop()
@@ -223,14 +224,8 @@ class Game:
 
     def redo(self, n: int = 1) -> Move:
         """Play again the last ``n`` moves taken back (all or none); return the last one."""
-        check_count(n, "the number of moves to undo or redo", low=1)
         with self._lock:
-            if not self._redo:
-                raise IllegalMoveError("nothing to redo: no move has been taken back")
-            if n > len(self._redo):
-                raise IllegalMoveError(
-                    f"cannot redo {n} moves: only {_moves_word(len(self._redo))} been taken back"
-                )
+            check_steps(n, len(self._redo), "redo", "taken back")
             for _ in range(n):
                 move = self._redo.pop()
                 self._push(move)
@@ -253,7 +248,7 @@ class Game:
         with self._lock:
             self.seed, self.deck = fresh.seed, None
             self._states, self._moves, self._redo = fresh._states, [], []
-            self._seen = None
+            self._seen, self._memory = None, fresh._memory
         self._notify()
 
     def load(self, other: Game) -> None:
@@ -265,10 +260,12 @@ class Game:
         if other.variant != self.variant:
             raise ValueError(f"a {self.title} game cannot load a {other.title} game")
         with other._lock:
-            seed, deck = other.seed, other.deck
+            seed, deck, memory = other.seed, other.deck, other._memory
             states, moves = list(other._states), list(other._moves)
         with self._lock:
-            self.seed, self.deck = seed, deck
+            if states[0] == self._states[0]:  # the same deal: what both games showed
+                memory = tuple(map(min, memory, self._memory))
+            self.seed, self.deck, self._memory = seed, deck, memory
             self._states, self._moves, self._redo = states, moves, []
             self._seen = None
         self._notify()
@@ -279,6 +276,7 @@ class Game:
         twin = Game(self.variant, seed=self.seed, deck=self.deck)
         with self._lock:
             twin._states, twin._moves, twin._redo = [*self._states], [*self._moves], [*self._redo]
+            twin._memory = self._memory
         return twin
 
     __copy__ = copy
@@ -380,6 +378,7 @@ class Game:
         """Play a checked move (the caller holds the lock)."""
         state = self._rules.apply(self.state, move)
         self._states.append(state)
+        self._memory = remember(self._memory, state)
         if self._seen is not None:
             self._seen[state] += 1
         self._moves.append(move)
@@ -394,7 +393,3 @@ class Game:
     def _notify(self) -> None:
         """Tell every observer (``observers.Observers``), after the lock is released."""
         self._observers.notify(self)
-
-
-def _moves_word(count: int) -> str:
-    return "1 has" if count == 1 else f"{count} have"

@@ -15,11 +15,19 @@ ever turns face down again without its order being known:
 
 So the cards never seen are exactly the face-down cards of the stock before the first redeal
 and of a reserve whose cards below the top are face down, and the player knows nothing about
-their order. ``InfoState`` holds what is known (each pile's known cards, how many unknown
-slots lie under them) and the never-seen cards as a sorted multiset, and never the real
-order of those cards: whatever is computed from it cannot peek. ``determinize`` deals the
-never-seen cards at random into the unknown slots (every arrangement equally likely);
-``InfoState.update`` carries such a dealt world along a move, keeping it a fair sample.
+their order, *along one line of play*. Undo and Restart break it: a card drawn and taken back
+is face down again, and its place known. What such a player knows is the ``Memory``: per pile,
+the fewest cards at its bottom never seen in the whole game (``remember``: the minimum over
+every position shown, taken-back lines included). Face-down cards never move (cards leave the
+stock and a reserve only from the top, and nothing is put onto a face-down card), so the
+unseen slots of a pile now are its bottom slots as dealt: the slots above ``memory[i]`` hold
+cards the player saw there.
+
+``InfoState`` holds what is known (each pile's known cards, how many unknown slots lie under
+them) and the never-seen cards as a sorted multiset, and never the real order of those cards:
+whatever is computed from it cannot peek. ``determinize`` deals the never-seen cards at random
+into the unknown slots (every arrangement equally likely); ``InfoState.update`` carries such a
+dealt world along a move, keeping it a fair sample.
 
 The tests replay games of every variant and check that the never-seen cards are exactly the
 cards no view along the game ever showed, and that every arrangement of them, and no other,
@@ -37,7 +45,18 @@ from .cards import Card
 from .state import GameState, Pile
 from .variants import VARIANTS, Variant
 
-__all__ = ["InfoState", "determinize", "hidden_count", "info_state", "unseen_cards"]
+__all__ = [
+    "InfoState",
+    "Memory",
+    "determinize",
+    "hidden_count",
+    "info_state",
+    "remember",
+    "unseen_cards",
+]
+
+Memory = tuple[int, ...]
+"""Per pile, how many cards at its bottom the player has never seen in the whole game."""
 
 
 def hidden_count(rules: Variant, state: GameState, pile: int) -> int:
@@ -47,6 +66,14 @@ def hidden_count(rules: Variant, state: GameState, pile: int) -> int:
     if pile == rules.stock and state.redeals > 0:
         return 0
     return rules.face_down(state, pile)
+
+
+def remember(memory: Memory | None, state: GameState) -> Memory:
+    """``memory`` after the player is shown ``state`` (None: nothing remembered yet): per pile,
+    the fewer of the unseen cards so far and the face-down cards ``state`` has never shown."""
+    rules = VARIANTS[state.variant]
+    now = tuple(hidden_count(rules, state, i) for i in range(len(state.piles)))
+    return now if memory is None else tuple(map(min, memory, now))
 
 
 @dataclass(frozen=True)
@@ -132,29 +159,33 @@ class InfoState:
         return GameState(self.variant, tuple(tuple(p) for p in piles), after.redeals)
 
 
-def info_state(game_or_state: Any) -> InfoState:
-    """The information state of a ``Game`` (its current position) or a position reached by
-    play from a deal (see the module: in these games it depends on the position alone)."""
+def info_state(game_or_state: Any, memory: Memory | None = None) -> InfoState:
+    """The information state of a ``Game`` (its current position and its ``memory``) or of a
+    position with the ``memory`` of the game that reached it (None: the position alone, what
+    one line of play from the deal shows; see the module)."""
     state = getattr(game_or_state, "state", game_or_state)
     if not isinstance(state, GameState):
         raise TypeError(f"expected a Game or a GameState, not {type(game_or_state).__name__}")
-    rules = VARIANTS[state.variant]
-    hidden = tuple(hidden_count(rules, state, i) for i in range(len(state.piles)))
+    if memory is None:
+        memory = getattr(game_or_state, "memory", None)
+    hidden = remember(memory, state)
     known = tuple(pile[down:] for pile, down in zip(state.piles, hidden, strict=True))
     unseen = sorted(c for pile, down in zip(state.piles, hidden, strict=True) for c in pile[:down])
     return InfoState(state.variant, known, hidden, tuple(unseen), state.redeals)
 
 
-def unseen_cards(state: GameState) -> list[Card]:
+def unseen_cards(state: GameState, memory: Memory | None = None) -> list[Card]:
     """The cards the player has never seen, as a player would list them: sorted, not in order."""
-    return list(info_state(state).unseen)
+    return list(info_state(state, memory).unseen)
 
 
-def determinize(info: InfoState | GameState, rng: random.Random) -> GameState:
+def determinize(
+    info: InfoState | GameState, rng: random.Random, memory: Memory | None = None
+) -> GameState:
     """A position consistent with what the player knows: the never-seen cards dealt at random
     into the unknown slots, every arrangement equally likely (a *determinization*)."""
     if isinstance(info, GameState):
-        info = info_state(info)
+        info = info_state(info, memory)
     cards: list[Card] = list(info.unseen)
     rng.shuffle(cards)
     return GameState(info.variant, _filled(info, cards), info.redeals)

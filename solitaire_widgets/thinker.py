@@ -44,7 +44,7 @@ from typing import Any, Literal
 from .advice import Hint
 from .games import Profile, ThinkerSettings, profile_of
 from .hints import hints
-from .information import InfoState, determinize, info_state
+from .information import InfoState, Memory, determinize, info_state
 from .kernel_state import refuse_in_turns
 from .move_tally import MoveTally
 from .moves import Move, parse_move
@@ -99,6 +99,7 @@ def think_steps(
     settings: ThinkerSettings | None = None,
     seed: int = 0,
     plan: dict[GameState, Move] | None = None,
+    memory: Memory | None = None,
 ) -> Generator[int, None, Thought | None]:
     """Decide a move from ``state`` (``seen``: the positions of the game so far), a slice at
     a time: yields the nodes used so far, returns the ``Thought`` (None: no legal move).
@@ -106,7 +107,8 @@ def think_steps(
     ``settings``: how to look ahead (default: the game's, ``Profile.thinker``); ``seed``: the
     deals of the unseen cards. ``plan`` (optional) keeps a proved winning line from one
     decision to the next: a player who has seen every card and found a win need not search
-    again while it follows it.
+    again while it follows it. ``memory``: what the game has shown, taken-back lines included
+    (``Game.memory``; None: what ``state`` shows).
     """
     refuse_in_turns("the thinker")  # it would choose for a student's player (the project)
     rules = VARIANTS[state.variant]
@@ -127,7 +129,7 @@ def think_steps(
     if len(candidates) == 1:  # one card onto piles alike: one move (the thirty-seventh review)
         why = f"{_reason_of(ranked, candidates[0])}; {alike(0 < len(fresh) < len(legal))}"
         return _said(state, seen, Thought(candidates[0], "forced", why))
-    info = info_state(state)
+    info = info_state(state, memory)
     if info.complete:
         return (yield from _exact(state, info.known_words(), candidates, ranked, chosen, plan))
     sampler = _Sampler(state, info, candidates, chosen, random.Random(seed), profile)
@@ -141,6 +143,7 @@ def think(
     ``ValueError`` when no move is legal."""
     state = state_of(position, "think")
     history = history_of(position) if seen is None else seen
+    options.setdefault("memory", getattr(position, "memory", None))
     thought = _finish(think_steps(state, history, **options))
     if thought is None:
         raise ValueError("no legal move is left: there is nothing to think about")
@@ -340,12 +343,14 @@ class Thinker:
     plan: dict[GameState, Move] = field(default_factory=dict)
     decisions: int = 0
 
-    def decide(self, state: GameState, seen: Collection[GameState]) -> Thought | None:
+    def decide(
+        self, state: GameState, seen: Collection[GameState], memory: Memory | None = None
+    ) -> Thought | None:
         """The next decision, run to the end."""
-        return _finish(self.decide_steps(state, seen))
+        return _finish(self.decide_steps(state, seen, memory))
 
     def decide_steps(
-        self, state: GameState, seen: Collection[GameState]
+        self, state: GameState, seen: Collection[GameState], memory: Memory | None = None
     ) -> Generator[None, None, Thought | None]:
         """The next decision, a slice at a time (``think_steps`` with this game's seed)."""
         self.decisions += 1
@@ -355,6 +360,7 @@ class Thinker:
             settings=self.settings,
             seed=self.seed * 1_000_003 + self.decisions,
             plan=self.plan,
+            memory=memory,
         )
         while True:
             try:

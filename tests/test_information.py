@@ -15,11 +15,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solitaire_widgets import Game
 from solitaire_widgets.cards import Card
 from solitaire_widgets.engine import apply, legal_moves, new_state
-from solitaire_widgets.information import determinize, info_state
+from solitaire_widgets.information import determinize, info_state, remember
 from solitaire_widgets.moves import parse_move
 from solitaire_widgets.state import GameState
+from solitaire_widgets.thinker import think
 from solitaire_widgets.variants import VARIANTS
 from solitaire_widgets.view import view
 
@@ -188,3 +190,56 @@ def test_one_card_unseen_is_known_by_elimination() -> None:
     assert not before.complete and before.known_words  # more than one arrangement
     with pytest.raises(ValueError, match="cards are unseen"):
         before.position()
+
+
+@pytest.mark.parametrize("variant", GAMES)
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_cards_shown_on_a_line_taken_back_stay_known(variant: str, seed: int) -> None:
+    """The fifty-second review: after Undo or Restart the thinker and Chances counted the cards
+    a taken-back line had shown as never seen. Along random play with undos and restarts, a
+    card is unseen exactly when no position shown so far showed it face up."""
+    rng = random.Random(seed)
+    line = [_tagged(variant, seed)]
+    everything = {c for pile in line[0].piles for c in pile}
+    seen: set[int] = set()
+    memory = None
+    for _ in range(300):
+        roll = rng.random()
+        if roll < 0.1 and len(line) > 1:
+            del line[1:]  # restart
+        elif roll < 0.3 and len(line) > 1:
+            line.pop()  # undo
+        elif legal_moves(line[-1]):
+            line.append(apply(line[-1], rng.choice(legal_moves(line[-1]))))
+        state = line[-1]
+        seen |= _face_up(state)
+        memory = remember(memory, state)
+        info = info_state(state, memory)
+        assert sorted(info.unseen) == sorted(everything - seen - _home(state))
+        assert info.consistent(state)
+
+
+def test_a_game_remembers_what_undo_and_restart_took_back() -> None:
+    """Quadrennial deal 459: five cards drawn and taken back are known, in their places; the
+    thinker's deals leave them there (it said "random deals of the 44 cards you have not
+    seen"). A copy keeps the memory, a new deal forgets it, loading the same deal keeps both."""
+    game = Game("quadrennial", seed=459)
+    for _ in range(5):
+        game.play("S-W")
+    game.undo()
+    assert len(info_state(game).unseen) == 39
+    game.restart()
+    info = info_state(game)
+    assert len(info.unseen) == 39 and info.consistent(game.state)
+    assert info.known[9][-5:] == game.state.piles[9][-5:]  # the stock's top five, as drawn
+    world = determinize(info, random.Random(0))
+    assert world.piles[9][-5:] == game.state.piles[9][-5:]
+    assert "random deals of the 39 cards you have not seen" in think(game, seed=0).reason
+    assert game.copy().memory == game.memory
+    fresh = Game("quadrennial", seed=459)
+    fresh.load(game)
+    assert fresh.memory == game.memory
+    game.load(Game("quadrennial", seed=459))  # a record of the same deal: nothing forgotten
+    assert len(info_state(game).unseen) == 39
+    game.new_deal(459)
+    assert len(info_state(game).unseen) == 44

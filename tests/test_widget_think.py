@@ -15,7 +15,7 @@ from test_background import cooperative, finished, on_loop, until
 from test_widget import control, move
 
 from solitaire_widgets import Game
-from solitaire_widgets.chances import GAP
+from solitaire_widgets.chances import GAP, move_chances
 from solitaire_widgets.hints import hints
 from solitaire_widgets.information import info_state
 from solitaire_widgets.thinker import think, think_steps
@@ -327,3 +327,21 @@ def test_the_words_under_the_chances_table_are_about_the_players_measured(
     players = [{"name": name, **tally} for name in names]
     gap = chances_lines([{"move": "S-W", "samples": 1, "winnable": tally, "players": players}])
     assert words in gap["gap"] and not_said not in gap["gap"]
+
+
+def test_the_table_remembers_cards_a_restart_took_back() -> None:
+    """The fifty-second review: five cards drawn, then Restart; the thinker's hint said
+    "random deals of the 44 cards you have not seen" under a title saying it remembers every
+    card you have seen. Hint and Chances now know the five (``Game.memory``)."""
+    game = Game("quadrennial", seed=459)
+    widget = GameWidget(game, chance_samples=2)
+    for _ in range(5):
+        move(widget, "S-W")
+    control(widget, "restart")
+    control(widget, "hint")
+    assert widget._wait_for_background(TIMEOUT) and widget.hint["by"] == "thinker"
+    assert "random deals of the 39 cards you have not seen" in widget.hint["reason"]
+    control(widget, "chances")
+    assert widget._wait_for_background(TIMEOUT) and widget.solving["status"] == "done"
+    again = move_chances(game, samples=2, seed=widget.chance_seed)
+    assert [row["winnable"]["won"] for row in widget.chances] == [c.winnable.won for c in again]

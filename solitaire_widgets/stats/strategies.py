@@ -20,6 +20,7 @@ from typing import Literal, NamedTuple
 from ..checks import check_node_budget, check_seconds
 from ..games import ThinkerSettings
 from ..hints import hints
+from ..information import Memory, remember
 from ..moves import DEAL, DRAW, REDEAL, Move, parse_move
 from ..solver import solve
 from ..state import GameState
@@ -198,8 +199,10 @@ class ThinkerPlay:
     max_moves: int = 3000
     name: str = "thinker"
 
-    def __call__(self, state: GameState, rng: random.Random) -> Played:
-        steps = self.steps(state, rng)
+    def __call__(
+        self, state: GameState, rng: random.Random, memory: Memory | None = None
+    ) -> Played:
+        steps = self.steps(state, rng, memory)
         while True:
             try:
                 next(steps)
@@ -207,13 +210,17 @@ class ThinkerPlay:
                 played: Played = done.value
                 return played
 
-    def steps(self, state: GameState, rng: random.Random) -> Generator[None, None, Played]:
-        """The game, yielding between slices of the thinker's search."""
+    def steps(
+        self, state: GameState, rng: random.Random, memory: Memory | None = None
+    ) -> Generator[None, None, Played]:
+        """The game, yielding between slices of the thinker's search; ``memory``: what the game
+        that reached ``state`` showed (``information.Memory``), kept up to date as it plays."""
         rules = VARIANTS[state.variant]
         thinker = Thinker(self.settings, rng.getrandbits(32))
         seen = {state}
         for done in range(self.max_moves):
-            thought = yield from thinker.decide_steps(state, seen)
+            memory = remember(memory, state)
+            thought = yield from thinker.decide_steps(state, seen, memory)
             if thought is None:
                 return finish(rules, state, done)
             state = rules.apply(state, thought.move)

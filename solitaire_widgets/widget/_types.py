@@ -40,6 +40,10 @@ class GameLike(Protocol):
         """The positions of the game so far, as a set (what the thinker remembers)."""
 
     @property
+    def memory(self) -> tuple[int, ...]:
+        """What the player has seen, taken-back lines included (``information.Memory``)."""
+
+    @property
     def history(self) -> Sequence[str]:
         """The moves played so far, in notation."""
 

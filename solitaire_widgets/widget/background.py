@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 
 from ..chances import ChanceReport, Chances, Tally, chance_steps
 from ..engine import MAX_SEED, new_state
+from ..information import Memory
 from ..solver import WINNABLE_NODES, solve_steps
 from ..stats.strategies import Strategy
 from ..thinker import Thought
@@ -271,6 +272,7 @@ def run_chances(
     seed: int,
     max_nodes: int | None,
     players: Sequence[str | Strategy],
+    memory: Memory | None = None,
 ) -> Steps:
     """Measure winnable and each of ``players``' chance after each of ``moves``; a generator
     work function (yields progress traits or None between slices, returns the final traits).
@@ -288,6 +290,7 @@ def run_chances(
         seed=seed,
         max_nodes=max_nodes,
         players=players,
+        memory=memory,
     )
     job.total = samples
     count = len(moves)

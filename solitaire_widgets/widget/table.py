@@ -282,8 +282,8 @@ class GameWidget(TableTraits):
             moves = list(self._game.legal_moves())
             if not moves:
                 raise IntentError("no legal move is left")
-            state, opts = self._game.state, self.options
-            known = nothing_to_chance(state, "Solve")
+            state, opts, memory = self._game.state, self.options, self._game.memory
+            known = nothing_to_chance(state, "Solve", memory)
             if known is not None:
                 raise IntentError(known)
 
@@ -296,6 +296,7 @@ class GameWidget(TableTraits):
                     seed=opts.chance_seed,
                     max_nodes=opts.chance_nodes,
                     players=opts.chance_players,
+                    memory=memory,
                 )
 
             self._jobs.start("chances", work, total=opts.chance_samples)
@@ -393,15 +394,17 @@ class GameWidget(TableTraits):
             quick = hint_for(game, QUICK_THINKING, FIRST_GUESS)
             if not quick:
                 raise IntentError("no legal move is left: the game is lost")
-            state = game.state
-            steps = think_steps(state, game.seen, seed=self.options.chance_seed, plan=self._plan)
+            state, memory = game.state, game.memory
+            steps = think_steps(
+                state, game.seen, seed=self.options.chance_seed, plan=self._plan, memory=memory
+            )
             try:
                 first = next(steps)
             except StopIteration as done:  # forced, safe or proved: no search needed
                 hint = thinker_hint(done.value, quick)
                 self._set({"hint": hint, "message": hint_message(hint, "the thinker's choice")})
                 return
-            info = info_state(state)
+            info = info_state(state, memory)
             unseen = 0 if info.complete else len(info.unseen)
             self._set({"hint": quick})
 
