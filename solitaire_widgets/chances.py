@@ -165,8 +165,8 @@ def nothing_to_chance(state: GameState, solve: str, memory: Memory | None = None
     if not info.complete:
         return None
     return (
-        f"{info.known_words()}, so nothing is left to chance: {solve} says exactly whether "
-        "this position can be won (Chances deals the cards you have not seen at random)"
+        f"{info.known_words()}, so there are no unseen cards to deal: {solve} decides this "
+        "position itself (Chances deals the cards you have not seen at random)"
     )
 
 

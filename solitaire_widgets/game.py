@@ -1,9 +1,10 @@
 """``Game``: the mutable, checked, notebook-friendly handle on one deal, and the engine's façade.
 
-It keeps the states (so undo is exact), the moves, a redo list and its observers. Every change
-(``play``, ``undo``, ``redo``, ``restart``, ``new_deal``, ``load``, ``autoplay``) tells every
-observer (the widgets) once, after the change, outside the game's lock; an observer that raises
-is reported as a warning and undoes nothing. It hands its position to the engines below it
+It keeps the states (so undo is exact), the moves, a redo list, what the player was shown
+(``memory``, taken-back moves included) and its observers. Every change (``play``, ``undo``,
+``redo``, ``restart``, ``new_deal``, ``load``, ``autoplay``) tells every observer (the
+widgets) once, after the change, outside the game's lock; an observer that raises is reported
+as a warning and undoes nothing. It hands its position to the engines below it
 (hints, safe moves, the solver), none of which imports it. One re-entrant lock guards every
 change and read of its lists, so threads may share a game (docs/architecture.md).
 """
@@ -245,11 +246,12 @@ class Game:
         """A new deal of the same variant (``seed`` None picks a number and records it);
         ``winnable=True``: the first deal from that number on that the solver proves won."""
         fresh = Game(self.variant, seed=random_seed() if seed is None else seed, winnable=winnable)
+        self.load(fresh)  # the same number again: what it showed is remembered, as by load
+
+    def saw(self, state: GameState) -> None:
+        """The player was shown ``state``, a position of this deal (a replay's step): remember."""
         with self._lock:
-            self.seed, self.deck = fresh.seed, None
-            self._states, self._moves, self._redo = fresh._states, [], []
-            self._seen, self._memory = None, fresh._memory
-        self._notify()
+            self._memory = remember(self._memory, state)
 
     def load(self, other: Game) -> None:
         """Become a copy of ``other``, a game of the same variant: its deal, its positions and

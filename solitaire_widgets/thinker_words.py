@@ -13,7 +13,7 @@ def only(move: Move, legal: int) -> str:
     """Why a move is forced: the only legal one, or the only one that does not go back."""
     if legal == 1:
         return "the only legal move"
-    return "the only move that does not go back to a position already seen in this game"
+    return "the only move that does not go back to an earlier position of the moves played"
 
 
 def alike(some_go_back: bool) -> str:
@@ -22,7 +22,7 @@ def alike(some_go_back: bool) -> str:
     review: "every other move" spoke of a move that goes back, to a different position)."""
     same = "gives the same position but for piles or twin cards swapped"
     if some_go_back:
-        return f"every other move goes back to a position already seen in this game or {same}"
+        return f"every other move goes back to an earlier position of the moves played or {same}"
     return f"every other move {same}"
 
 

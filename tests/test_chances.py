@@ -152,7 +152,7 @@ def test_the_players_chance_is_never_above_winnable(
             break
         game.play(rng.choice(legal))
     if info_state(game).complete:  # every sample would be the real position
-        with pytest.raises(ValueError, match="nothing is left to chance"):
+        with pytest.raises(ValueError, match="no unseen cards to deal"):
             measure_chances(game, samples=1, seed=seed, max_nodes=200, strategy="greedy")
         return
     report = measure_chances(game, samples=1, seed=seed, max_nodes=200, strategy="greedy")

@@ -241,5 +241,7 @@ def test_a_game_remembers_what_undo_and_restart_took_back() -> None:
     assert fresh.memory == game.memory
     game.load(Game("quadrennial", seed=459))  # a record of the same deal: nothing forgotten
     assert len(info_state(game).unseen) == 39
-    game.new_deal(459)
+    game.new_deal(459)  # the same deal again (the fifty-third review: it forgot)
+    assert len(info_state(game).unseen) == 39
+    game.new_deal(460)
     assert len(info_state(game).unseen) == 44

@@ -17,7 +17,7 @@ from solitaire_widgets.solver import solve
 from solitaire_widgets.state import GameState
 from solitaire_widgets.stats import get_strategy
 from solitaire_widgets.thinker import ThinkerSettings, think, think_steps
-from solitaire_widgets.thinker_words import average
+from solitaire_widgets.thinker_words import average, only
 from solitaire_widgets.variants import VARIANTS
 
 GAMES = ("quadrennial", "acquaintance", "acme", "fly")
@@ -274,7 +274,7 @@ def test_a_forced_move_among_moves_back_says_that_they_go_back() -> None:
     thought = think(game, seed=0)
     assert thought.kind == "forced" and str(thought.move) in {"W-T3", "W-T4"}
     assert thought.reason.endswith(
-        "; every other move goes back to a position already seen in this game or gives the "
+        "; every other move goes back to an earlier position of the moves played or gives the "
         "same position but for piles or twin cards swapped"
     ), thought.reason
 
@@ -292,3 +292,17 @@ def test_a_thinker_knowing_the_last_card_by_elimination_does_not_sample() -> Non
         f"you know every card: the one you have not seen can only be {card}"
     ), thought.reason
     assert "random deals" not in thought.reason
+
+
+def test_a_forced_move_to_a_position_taken_back_is_not_called_new() -> None:
+    """The fifty-third review: after T1-T4, S-W and Undo, S-W "does not go back to a position
+    already seen in this game" was false (Undo had shown it); the words speak of the moves
+    played."""
+    game = Game("acme[reserve=0]", seed=3)
+    for move in ("T1-T4", "S-W"):
+        game.play(move)
+    game.undo()
+    thought = think(game, seed=0)
+    assert (thought.kind, str(thought.move)) == ("forced", "S-W")
+    assert thought.reason == only(thought.move, 2)
+    assert thought.reason.endswith("not go back to an earlier position of the moves played")

@@ -26,7 +26,9 @@ from test_widget import (
 from solitaire_widgets import Game
 from solitaire_widgets.chances import move_chances
 from solitaire_widgets.hints import hints
+from solitaire_widgets.information import info_state
 from solitaire_widgets.solver import SLICE_NODES, solve
+from solitaire_widgets.view import view
 from solitaire_widgets.widget import GameWidget
 from solitaire_widgets.widget.background import NO_PEEKING, PEEK, PROGRESS_INTERVAL, run_solve
 from solitaire_widgets.widget.replay import replay_of
@@ -475,5 +477,27 @@ def test_chances_are_refused_where_the_player_knows_every_card() -> None:
         game.play(notation)
     widget = GameWidget(game)
     control(widget, "chances")
-    assert widget.error.startswith("you have seen every card, so nothing is left to chance")
-    assert "Solve says exactly" in widget.error and widget.chances == []
+    assert widget.error.startswith("you have seen every card, so there are no unseen cards to")
+    assert "Solve decides this position" in widget.error and widget.chances == []
+
+
+def test_the_steps_of_a_replay_are_remembered() -> None:
+    """The fifty-third review: after 40 steps of Solve's line on Acme deal 2, Hint and Chances
+    still dealt the 31 cards those steps showed as never seen."""
+    game = Game("acme", seed=2)
+    widget = GameWidget(game)
+    control(widget, "solve")
+    assert widget._wait_for_background(TIMEOUT) and widget.replay
+    shown: set[str] = set()
+    for _ in range(40):
+        send(widget, {"type": "replay", "action": "next"})
+        step = widget._replay
+        assert step is not None
+        piles = view(step.positions[step.index])["piles"].values()
+        shown |= {code for pile in piles for code in pile["cards"]}
+    send(widget, {"type": "replay", "action": "exit"})
+    unseen = {card.code for card in info_state(game).unseen}
+    assert len(shown) > 30 and not unseen & shown
+    other = GameWidget(Game("acme", seed=2))
+    send(other, {"type": "replay", "action": "start"})  # the deal's own steps: nothing new
+    assert len(info_state(other._game).unseen) == 43

@@ -43,6 +43,9 @@ class GameLike(Protocol):
     def memory(self) -> tuple[int, ...]:
         """What the player has seen, taken-back lines included (``information.Memory``)."""
 
+    def saw(self, state: Any) -> None:
+        """The player was shown ``state``, a position of this deal: remember its cards."""
+
     @property
     def history(self) -> Sequence[str]:
         """The moves played so far, in notation."""

@@ -355,7 +355,11 @@ class GameWidget(TableTraits):
                 self._set({"lines": table_lines(self.view, self.chances)})
 
     def _show_replay(self, replay: Replay | None) -> None:
-        """Show ``replay`` at its step (its words on the message line), or leave it."""
+        """Show ``replay`` at its step (its words on the message line), or leave it. A step of
+        this deal (the game's, or Solve's line) shows cards the player then knows: remembered
+        (the fifty-third review)."""
+        if replay is not None and replay.positions[0] == self._game.positions[0]:
+            self._game.saw(replay.positions[replay.index])
         self._set({"replay": replay, "message": "" if replay is None else replay.trait()["text"]})
 
     def _play(self, move: str) -> None:
