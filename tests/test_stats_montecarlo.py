@@ -233,6 +233,11 @@ def test_measures_side_by_side_with_their_undecided_bounds() -> None:
     (segment,) = bar.get_segments()
     assert segment[0][1] < 90 * 100 / 95 - 5 and segment[1][1] > 100 * 95 / 100
     assert [text.get_text() for text in ax.get_legend().get_texts()] == ["winnable", "hint player"]
+    assert ax.get_title().endswith("a pale bar: the range the undecided deals leave open")
+    narrow = plot_measures({"fly": {"winnable": Tally(9977, 0, 23)}}, ax=plt.figure().gca())
+    assert narrow.get_title().endswith("the undecided deals move no share by 2 points")
+    none = plot_measures({"fly": {"winnable": Tally(9, 1)}}, ax=plt.figure().gca())
+    assert none.get_title() == "95% Wilson intervals"
     plt.close("all")
 
 
