@@ -466,6 +466,7 @@ SENT_TO = {  # words of a refusal that send a player to a move, and that move
     "deal the rest of the stock first": "deal",
     "redeal to": "redeal",
     "reserve piles with deal": "deal",
+    "goes to the waste (S-W)": "S-W",
 }
 
 
@@ -482,10 +483,13 @@ def test_a_refusal_sends_a_player_only_to_a_legal_move(variant: str) -> None:
     was refused; with the stock empty, "deal" still said to draw, and Fly's "draw" and "deal"
     pointed to the stock's face-up top card when no stock was left. The forty-eighth: Fly's
     examples named S-F1 where no foundation took the card, and Acquaintance's S-W said "with
-    deal" where a deal was refused. Random games: at every position, every stock move and
-    move from the stock refused; a move it sends to, or gives as an example, is legal."""
+    deal" where a deal was refused; and "R1-W" said "(S-W)" with the stock empty. Random
+    games: at every position, every stock move, move from the stock and move to the waste
+    refused; a move it sends to, or gives as an example, is legal."""
     names = variant_of(variant).pile_names
     asked = ["S-W", "deal", "redeal", *(f"S-{name}" for name in names if name != "S")]
+    if "W" in names:
+        asked += [f"{name}-W" for name in names if name not in ("S", "W")]
     sent = 0
     for seed in range(1, 9):
         game, rng = Game(variant, seed=seed), random.Random(seed)

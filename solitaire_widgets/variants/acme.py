@@ -104,7 +104,7 @@ class Acme(Variant):
         if src == S:
             return self.face_down_stock(state)
         if dst == W:
-            return "only the stock's top card goes to the waste (S-W)"
+            return self.waste_only_from_stock(state)
         if dst == R:
             return "nothing is ever placed on the reserve"
         if self.kinds[dst] == "foundation":

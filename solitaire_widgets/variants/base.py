@@ -308,6 +308,14 @@ class Variant(ABC):
             return "the stock is face down: draw its top card to the waste first (S-W)"
         return f"the stock is face down: its cards go only to the waste, by S-W, and {why}"
 
+    def waste_only_from_stock(self, state: GameState) -> str:
+        """Why a card goes to the waste from no pile but the stock; "(S-W)" only where the
+        draw is legal now, else why it is not (as ``face_down_stock``)."""
+        why = self.draw_reason(state)
+        if why is None:
+            return "only the stock's top card goes to the waste (S-W)"
+        return f"only the stock's top card goes to the waste, by S-W, and {why}"
+
     # ----------------------------------------------------------------- words and views
     def pile_list(self) -> str:
         """Pile names grouped, e.g. 'F1-F4, R, T1-T4, S, W'."""

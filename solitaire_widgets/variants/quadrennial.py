@@ -112,7 +112,7 @@ class Quadrennial(Variant):
         if src == self.stock:
             return self.face_down_stock(state)
         if dst == self.waste:
-            return "only the stock's top card goes to the waste (S-W)"
+            return self.waste_only_from_stock(state)
         if self.kinds[dst] == "reserve":
             return "nothing is ever placed on a reserve pile: each holds at most one card"
         return self.foundation_reason(state, card, dst)
