@@ -413,6 +413,9 @@ def test_eleventh_reviews_hints_are_true_for_the_answers_that_get_them() -> None
     for letters in ({"", "A", "E"}, {"A", " ", "E"}, "A and E", "A & E"):
         assert judge("lab-meaning", letters).verdict == "correct", letters
     assert "'OR': the statements are" in message("lab-meaning", "A or E")
+    # "Ace" is a word, not the letters A, C and E: refused, no try counted
+    assert "'ACE': the statements are" in message("lab-meaning", "Ace")
+    assert judge("lab-meaning", "ae").verdict == "correct"
 
 
 def test_fly_counts_hint_holds_for_each_students_position() -> None:

@@ -252,8 +252,10 @@ class LettersForm(Form):
         if isinstance(value, str):
             # "A, E", "A and E", "A & E", "A+E": the words between the separators
             words = [w for w in re.split(r"[\s,;&+/]+|\band\b", value, flags=re.I) if w]
-            joined = len(words) == 1 and set(words[0].upper()) <= set(self.letters)
-            value = list(words[0]) if joined else words  # "AE" is the letters A and E
+            # "AE" is the letters A and E; "Ace" is a word, not A, C and E (a review)
+            one = words[0] if len(words) == 1 else ""
+            joined = (one.isupper() or one.islower()) and set(one.upper()) <= set(self.letters)
+            value = list(one) if joined else words
         if isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
             raise AnswerFormError(f"The answer is {self.describe}")
         items = [str(item).strip().upper() for item in value]
