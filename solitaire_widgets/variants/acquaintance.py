@@ -90,8 +90,10 @@ class Acquaintance(Variant):
         """The text: "You cannot move cards between reserve piles"; "Empty reserve spots cannot
         be filled manually."
         """
-        if src == S:
-            return "the stock is face down: its cards reach the reserve piles only by deal"
+        if src == S:  # "by deal" alone only where a deal is legal now, else why not
+            why = self.deal_reason(state)
+            more = "" if why is None else f", and {why}"
+            return f"the stock is face down: its cards reach the reserve piles only by deal{more}"
         if self.kinds[dst] == "reserve":
             return "cards never move between reserve piles: a reserve pile grows only by deal"
         return self.foundation_reason(state, card, dst)
